@@ -1,0 +1,257 @@
+// The whole surface between the counter UI and the core: channel names, input schemas, output
+// types, pushed events and the result envelope. Electron IPC, the browser-mode HTTP bridge and
+// tests all carry exactly this; main validates every input with these schemas.
+import { z } from 'zod'
+import { tryParseRupees } from './counter/money'
+
+// ---------- shared shapes ----------
+
+export const ModeSchema = z.enum(['training', 'real'])
+export type Mode = z.infer<typeof ModeSchema>
+
+/** SUCCESS and FAILED are final; UNKNOWN means "no final answer yet: never resend, check status". */
+export const OutcomeSchema = z.enum(['SUCCESS', 'FAILED', 'UNKNOWN'])
+export type Outcome = z.infer<typeof OutcomeSchema>
+
+/** SENDING: intent journaled, provider call under way (or interrupted by a crash). */
+export const SaleStateSchema = z.enum(['SENDING', 'SUCCESS', 'FAILED', 'UNKNOWN'])
+export type SaleState = z.infer<typeof SaleStateSchema>
+
+export const RechargeKindSchema = z.enum(['mobile', 'dth'])
+export type RechargeKind = z.infer<typeof RechargeKindSchema>
+
+export const SaleSchema = z.object({
+  orderId: z.string(),
+  kind: RechargeKindSchema,
+  number: z.string(),
+  operatorCode: z.string(),
+  operatorName: z.string(),
+  circle: z.string().nullable(),
+  amountPaise: z.number().int(),
+  state: SaleStateSchema,
+  /** The provider's own status word, verbatim, when it gave one. */
+  providerStatus: z.string().nullable(),
+  message: z.string(),
+  fpayId: z.string().nullable(),
+  operatorRef: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastCheckedAt: z.string().nullable(),
+  training: z.boolean(),
+})
+export type Sale = z.infer<typeof SaleSchema>
+
+export const AppStatusSchema = z.object({
+  mode: ModeSchema,
+  platform: z.enum(['electron', 'web', 'test']),
+  connectivity: z.enum(['online', 'offline', 'unknown']),
+  lastContactAt: z.string().nullable(),
+  shopName: z.string(),
+  businessDay: z.string(),
+  version: z.string(),
+})
+export type AppStatus = z.infer<typeof AppStatusSchema>
+
+export const OperatorSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: RechargeKindSchema,
+})
+export type Operator = z.infer<typeof OperatorSchema>
+
+export const CircleSchema = z.object({ code: z.string(), name: z.string() })
+export type Circle = z.infer<typeof CircleSchema>
+
+export const ReceiptWidthSchema = z.union([z.literal(58), z.literal(80)])
+
+export const SettingsViewSchema = z.object({
+  mode: ModeSchema,
+  userId: z.string(),
+  rechargeBaseUrl: z.string(),
+  panBaseUrl: z.string(),
+  shopName: z.string(),
+  shopAddress: z.string(),
+  receiptWidthMm: ReceiptWidthSchema,
+  printerName: z.string(),
+  timezone: z.string(),
+  /** Which secrets are stored: true/false only, never the value. */
+  secrets: z.object({ token: z.boolean(), secretKey: z.boolean(), apiKey: z.boolean() }),
+  /** Fields fixed by COUNTER_* environment variables: shown read-only. */
+  fromEnvironment: z.array(z.string()),
+})
+export type SettingsView = z.infer<typeof SettingsViewSchema>
+
+// ---------- input rules (plain words: these messages reach the shop's staff) ----------
+
+const MAX_RECHARGE_PAISE = 25_000_00
+
+/** Rupees as typed at the counter: "199" or "199.50". Converted to paise by the core. */
+export const RupeesSchema = z
+  .string({ error: 'Enter an amount' })
+  .trim()
+  .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Amount must be in rupees with at most 2 decimals, like 199 or 199.50' })
+  .refine((s) => (tryParseRupees(s) ?? 0) > 0, { error: 'Amount must be more than ₹0' })
+  .refine((s) => (tryParseRupees(s) ?? 0) <= MAX_RECHARGE_PAISE, { error: 'Amount must not be more than ₹25,000' })
+
+export const MobileNumberSchema = z
+  .string({ error: 'Enter a mobile number' })
+  .trim()
+  .regex(/^\d+$/, { error: 'Mobile number must contain digits only' })
+  .regex(/^\d{10}$/, { error: 'Mobile number must be exactly 10 digits' })
+  .regex(/^[6-9]/, { error: 'Mobile number must start with 6, 7, 8 or 9' })
+
+/** DTH subscriber ids differ by operator (Tata Play 10 digits, Dish TV 11, ...). */
+const DthNumberSchema = z
+  .string({ error: 'Enter a subscriber id' })
+  .trim()
+  .regex(/^\d+$/, { error: 'Subscriber id must contain digits only' })
+  .regex(/^\d{6,15}$/, { error: 'Subscriber id must be 6 to 15 digits' })
+
+const OperatorCodeSchema = z
+  .string({ error: 'Choose an operator' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,20}$/, { error: 'Choose an operator' })
+
+const OrderIdSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'Not a valid order id' })
+
+export const SellRechargeInputSchema = z
+  .object({
+    kind: RechargeKindSchema,
+    number: z.string({ error: 'Enter a number' }),
+    operatorCode: OperatorCodeSchema,
+    circle: z.string().trim().max(40).optional(),
+    amount: RupeesSchema,
+  })
+  .superRefine((input, ctx) => {
+    const rule = input.kind === 'mobile' ? MobileNumberSchema : DthNumberSchema
+    const checked = rule.safeParse(input.number)
+    if (!checked.success) ctx.addIssue({ code: 'custom', path: ['number'], message: checked.error.issues[0].message })
+  })
+  .transform((input) => ({ ...input, number: input.number.trim() }))
+
+const HttpUrlSchema = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(s), { error: 'Must be an http:// or https:// address' })
+
+/** Secrets are write-only: absent or empty keeps what is stored. */
+const SecretInputSchema = z.string().trim().max(512).optional()
+
+export const SaveSettingsInputSchema = z.object({
+  userId: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, { error: 'User id may contain letters, digits, - and _ only' }).optional(),
+  token: SecretInputSchema,
+  secretKey: SecretInputSchema.refine((s) => !s || /^([0-9a-fA-F]{2})+$/.test(s), {
+    error: 'Secret key must be hexadecimal (0-9, a-f), an even number of characters',
+  }),
+  apiKey: SecretInputSchema,
+  rechargeBaseUrl: HttpUrlSchema.optional(),
+  panBaseUrl: HttpUrlSchema.optional(),
+  shopName: z.string().trim().max(80).optional(),
+  shopAddress: z.string().trim().max(240).optional(),
+  receiptWidthMm: ReceiptWidthSchema.optional(),
+  printerName: z.string().trim().max(120).optional(),
+  timezone: z
+    .string()
+    .trim()
+    .refine((tz) => { try { new Intl.DateTimeFormat('en-IN', { timeZone: tz }); return true } catch { return false } }, {
+      error: 'Not a known time zone (for India: Asia/Kolkata)',
+    })
+    .optional(),
+  /** Removes user id and every stored secret: the app goes back to TRAINING. */
+  forgetCredentials: z.boolean().optional(),
+})
+export type SaveSettingsInput = z.input<typeof SaveSettingsInputSchema>
+
+const None = z.object({}).strict()
+const ByOrderId = z.object({ orderId: OrderIdSchema })
+
+// ---------- channels ----------
+
+export const channels = {
+  'app.status': { input: None, output: AppStatusSchema },
+  'catalog.operators': {
+    input: None,
+    output: z.object({ operators: z.array(OperatorSchema), circles: z.array(CircleSchema) }),
+  },
+  'recharge.lookupOperator': {
+    input: z.object({ number: MobileNumberSchema }),
+    output: z.object({ operatorCode: z.string().nullable(), operatorName: z.string(), circle: z.string().nullable() }),
+  },
+  'recharge.sell': { input: SellRechargeInputSchema, output: SaleSchema },
+  'recharge.checkStatus': { input: ByOrderId, output: SaleSchema },
+  'sales.today': { input: None, output: z.object({ businessDay: z.string(), sales: z.array(SaleSchema) }) },
+  'receipt.html': { input: ByOrderId, output: z.object({ html: z.string() }) },
+  'receipt.print': { input: ByOrderId, output: z.object({ printer: z.string() }) },
+  'receipt.savePdf': { input: ByOrderId, output: z.object({ path: z.string() }) },
+  'settings.get': { input: None, output: SettingsViewSchema },
+  'settings.save': { input: SaveSettingsInputSchema, output: SettingsViewSchema },
+  'settings.testConnection': {
+    input: None,
+    output: z.object({ outcome: OutcomeSchema, message: z.string() }),
+  },
+} as const
+
+export type Channels = typeof channels
+export type Channel = keyof Channels
+export const channelNames = Object.keys(channels) as Channel[]
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.hasOwn(channels, name)
+}
+
+/** What a caller passes (before defaults and trimming). */
+export type Input<K extends Channel> = z.input<Channels[K]['input']>
+/** What a handler receives (after validation). */
+export type ParsedInput<K extends Channel> = z.output<Channels[K]['input']>
+export type Output<K extends Channel> = z.infer<Channels[K]['output']>
+
+/** Every handler, typed per channel; domains each provide a part and the parts are merged. */
+export type Handlers = { [K in Channel]: (input: ParsedInput<K>) => Promise<Output<K>> }
+export type HandlersFor<K extends Channel> = Pick<Handlers, K>
+
+// ---------- result envelope ----------
+
+export const ErrorCodeSchema = z.enum([
+  'invalid_input', // the input broke a rule; nothing was changed
+  'unknown_channel',
+  'not_found',
+  'unsupported', // this transport cannot do it (e.g. silent printing in browser mode)
+  'not_configured',
+  'keychain_unavailable',
+  'ledger_unavailable', // the ledger cannot be written: nothing was sent to the provider
+  'provider_error',
+  'forbidden',
+  'internal',
+])
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>
+
+export interface CounterErrorBody {
+  code: ErrorCode
+  message: string
+  /** For invalid_input: the message for each offending field, keyed by field name. */
+  fields?: Record<string, string>
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: CounterErrorBody }
+
+// ---------- events pushed by the core ----------
+
+export const events = {
+  'sale.changed': SaleSchema,
+  'status.changed': AppStatusSchema,
+} as const
+export type EventName = keyof typeof events
+export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>
+export interface CounterEvent<E extends EventName = EventName> {
+  name: E
+  payload: EventPayload<E>
+}
+
+// ---------- transport constants ----------
+
+/** The one Electron IPC channel for calls and the one for events (the preload exposes nothing else). */
+export const IPC_CALL = 'counter:call'
+export const IPC_EVENT = 'counter:event'
+
+/** Browser mode: POST {WEB_API_PREFIX}<channel>, JSON body = input, header Authorization: Bearer <token>. */
+export const WEB_API_PREFIX = '/api/'
+export const WEB_EVENTS_PATH = '/events'
