@@ -89,6 +89,7 @@ const MAX_RECHARGE_PAISE = 25_000_00
 export const RupeesSchema = z
   .string({ error: 'Enter an amount' })
   .trim()
+  .refine((s) => !s.startsWith('-'), { error: 'Amount must be more than ₹0' })
   .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Amount must be in rupees with at most 2 decimals, like 199 or 199.50' })
   .refine((s) => (tryParseRupees(s) ?? 0) > 0, { error: 'Amount must be more than ₹0' })
   .refine((s) => (tryParseRupees(s) ?? 0) <= MAX_RECHARGE_PAISE, { error: 'Amount must not be more than ₹25,000' })

@@ -1,0 +1,168 @@
+// Composition root of the core: builds settings, the mode's session and every domain's handlers
+// into the one map the transports (Electron IPC, browser mode, tests) dispatch into.
+import { mkdirSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { version } from '../../package.json'
+import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor } from '../contract'
+import { LedgerWriteError } from '../ledger/ledger'
+import { businessDayOf } from './business-day'
+import { loadCatalog } from './catalog'
+import type { CounterContext } from './context'
+import { keychainSecrets, type SecretStore } from './credentials'
+import { directClient, dispatch, type Log } from './dispatch'
+import { CounterError } from './errors'
+import { rechargeHandlers, resolveOpenSales, TEST_CONNECTION_NUMBER } from './recharge'
+import { salesHandlers, type ReceiptPrinter } from './sales'
+import { openSession, type Session } from './session'
+import { Settings } from './settings'
+
+export interface CounterOptions {
+  dataDir: string
+  resourcesDir: string
+  platform: AppStatus['platform']
+  secrets: SecretStore
+  env?: NodeJS.ProcessEnv
+  printer?: ReceiptPrinter
+  /** Whole-request limit for provider calls. */
+  providerTimeoutMs?: number
+  now?: () => Date
+  log?: Log
+}
+
+export interface CounterApp {
+  handlers: Handlers
+  /** Typed direct calls through the same validation and envelope as IPC. */
+  call: ReturnType<typeof directClient>
+  dispatch(channel: unknown, input: unknown): ReturnType<typeof dispatch>
+  onEvent(listener: (event: CounterEvent) => void): () => void
+  session(): Session
+  close(): Promise<void>
+}
+
+export async function startCounter(options: CounterOptions): Promise<CounterApp> {
+  const { dataDir, resourcesDir, platform, log = console.error } = options
+  mkdirSync(dataDir, { recursive: true })
+  const settings = new Settings(dataDir, options.env ?? {}, options.secrets)
+  const catalog = loadCatalog(resourcesDir)
+  const now = options.now ?? (() => new Date())
+  const timeoutMs = options.providerTimeoutMs ?? 30_000
+  const listeners = new Set<(event: CounterEvent) => void>()
+  let session = await openSession({ dataDir, settings, timeoutMs })
+  let connectivity: AppStatus['connectivity'] = 'unknown'
+  let lastContactAt: string | null = null
+
+  const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
+    for (const listener of listeners) listener({ name, payload } as CounterEvent)
+  }
+  const status = (): AppStatus => ({
+    mode: session.mode,
+    platform,
+    connectivity,
+    lastContactAt,
+    shopName: settings.current.shopName,
+    businessDay: ctx.businessDay(now()),
+    version,
+  })
+
+  const ctx: CounterContext = {
+    session: () => session,
+    settings,
+    catalog,
+    now,
+    businessDay: (at) => businessDayOf(at, settings.current.timezone),
+    emit,
+    recordWrite(write) {
+      try {
+        return write()
+      } catch (err) {
+        if (err instanceof LedgerWriteError) throw new CounterError('ledger_unavailable', err.message)
+        throw err
+      }
+    },
+    saleChanged(owner, orderId) {
+      const sale = owner.ledger.getSale(orderId)
+      if (!sale) throw new CounterError('internal', `The ledger lost track of order ${orderId}.`)
+      if (owner === session) emit('sale.changed', sale)
+      return sale
+    },
+    noteContact(answered) {
+      const next = answered ? 'online' : 'offline'
+      if (answered) lastContactAt = now().toISOString()
+      if (next !== connectivity || answered) {
+        connectivity = next
+        emit('status.changed', status())
+      }
+    },
+  }
+
+  const recharge = rechargeHandlers(ctx)
+  const settingsAndStatus: HandlersFor<'app.status' | 'settings.get' | 'settings.save' | 'settings.testConnection'> = {
+    async 'app.status'() {
+      return status()
+    },
+    async 'settings.get'() {
+      return settings.view()
+    },
+    async 'settings.save'(input) {
+      const before = settings.mode
+      await settings.save(input)
+      if (settings.mode !== before) await switchSession()
+      emit('status.changed', status())
+      return settings.view()
+    },
+    async 'settings.testConnection'() {
+      const api = await session.rechargeApi()
+      const reply = await api.fetchOperator(TEST_CONNECTION_NUMBER)
+      ctx.noteContact(reply.outcome !== 'UNKNOWN')
+      return { outcome: reply.outcome, message: reply.message }
+    },
+  }
+  const handlers: Handlers = {
+    ...recharge,
+    ...salesHandlers(ctx, { resourcesDir, dataDir, printer: options.printer }),
+    ...settingsAndStatus,
+  }
+
+  async function switchSession() {
+    const old = session
+    session = await openSession({ dataDir, settings, timeoutMs })
+    connectivity = 'unknown'
+    lastContactAt = null
+    await old.close()
+    background = resolveOpenSales(ctx, recharge['recharge.checkStatus'])
+  }
+
+  // Not awaited: the counter opens at once while yesterday's open sales are being asked about.
+  let background = resolveOpenSales(ctx, recharge['recharge.checkStatus'])
+
+  return {
+    handlers,
+    call: directClient(handlers, log),
+    dispatch: (channel, input) => dispatch(handlers, channel, input, log),
+    onEvent(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    session: () => session,
+    async close() {
+      listeners.clear()
+      await background
+      await session.close()
+    },
+  }
+}
+
+/** Where Counter keeps its files: COUNTER_DATA_DIR, else the same folder Electron's userData uses. */
+export function dataDirFrom(env: NodeJS.ProcessEnv): string {
+  if (env.COUNTER_DATA_DIR) return env.COUNTER_DATA_DIR
+  const home = homedir()
+  if (process.platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Counter')
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Counter')
+  return join(env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Counter')
+}
+
+/** How both the desktop app and browser mode start: environment, data folder and keychain. */
+export function startCounterFromEnvironment(options: Pick<CounterOptions, 'platform' | 'resourcesDir' | 'printer'>): Promise<CounterApp> {
+  return startCounter({ ...options, env: process.env, dataDir: dataDirFrom(process.env), secrets: keychainSecrets() })
+}

@@ -1,0 +1,42 @@
+// The partner secrets (recharge token and secret key, PAN api_key) in the OS keychain via keytar.
+// Only the main process (or the browser-mode server) reads them; nothing here ever logs a value.
+import { CounterError } from './errors'
+
+export type SecretName = 'token' | 'secretKey' | 'apiKey'
+export const secretNames: readonly SecretName[] = ['token', 'secretKey', 'apiKey']
+
+export interface SecretStore {
+  get(name: SecretName): Promise<string | null>
+  set(name: SecretName, value: string): Promise<void>
+  delete(name: SecretName): Promise<void>
+}
+
+const accounts: Record<SecretName, string> = {
+  token: 'recharge-token',
+  secretKey: 'recharge-secret-key',
+  apiKey: 'pan-api-key',
+}
+
+type Keytar = typeof import('keytar')
+
+/** The OS keychain (Secret Service on Linux, Keychain on macOS, Credential Vault on Windows). */
+export function keychainSecrets(service = 'Counter'): SecretStore {
+  let keytar: Promise<Keytar> | undefined
+  const use = async <T>(work: (k: Keytar) => Promise<T>): Promise<T> => {
+    try {
+      keytar ??= import('keytar').then((m) => ('default' in m ? (m.default as Keytar) : m))
+      return await work(await keytar)
+    } catch {
+      // keytar's own messages can quote D-Bus paths and item attributes; the shop needs the remedy.
+      throw new CounterError(
+        'keychain_unavailable',
+        'The system keychain is not available, so partner credentials cannot be read or saved. On Linux, make sure a keyring (GNOME Keyring or KWallet) is running and unlocked.',
+      )
+    }
+  }
+  return {
+    get: (name) => use((k) => k.getPassword(service, accounts[name])),
+    set: (name, value) => use((k) => k.setPassword(service, accounts[name], value)),
+    delete: (name) => use(async (k) => void (await k.deletePassword(service, accounts[name]))),
+  }
+}

@@ -1,0 +1,119 @@
+// Selling a recharge: validate, journal the intent, call the provider once, journal the outcome;
+// an UNKNOWN outcome is only ever settled by check_status, never by sending the order again.
+import { randomBytes } from 'node:crypto'
+import type { HandlersFor, Sale } from '../contract'
+import type { RechargeReply } from '../partners/recharge-api'
+import type { CounterContext } from './context'
+import { CounterError } from './errors'
+import { parseRupees } from './money'
+import type { Session } from './session'
+
+type RechargeChannels = 'catalog.operators' | 'recharge.lookupOperator' | 'recharge.sell' | 'recharge.checkStatus'
+
+/** The number a mobile lookup sample uses in Settings' "Test connection". */
+export const TEST_CONNECTION_NUMBER = '9876543210'
+
+export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChannels> {
+  // One sale per number at a time: a second press, a second window or a retry cannot double-charge.
+  const inFlight = new Set<string>()
+
+  // The session is passed along, not re-read: a mode switch mid-sale must not file it in the other ledger.
+  const recordReply = (session: Session, orderId: string, source: 'transaction' | 'check_status', reply: RechargeReply): Sale => {
+    ctx.recordWrite(() =>
+      session.ledger.append('recharge.outcome', {
+        orderId,
+        source,
+        outcome: reply.outcome,
+        providerStatus: reply.providerStatus,
+        message: reply.message,
+        fpayId: reply.fpayId,
+        operatorRef: reply.operatorRef,
+      }),
+    )
+    return ctx.saleChanged(session, orderId)
+  }
+
+  return {
+    async 'catalog.operators'() {
+      return { operators: ctx.catalog.operators, circles: ctx.catalog.circles }
+    },
+
+    async 'recharge.lookupOperator'({ number }) {
+      const api = await ctx.session().rechargeApi()
+      const reply = await api.fetchOperator(number)
+      ctx.noteContact(reply.outcome !== 'UNKNOWN')
+      if (reply.outcome !== 'SUCCESS' || !reply.operator) {
+        throw new CounterError('provider_error', `Operator lookup did not work: ${reply.message}. Choose the operator yourself.`)
+      }
+      const operator = ctx.catalog.matchOperator(reply.operator)
+      const circle = reply.circle ? ctx.catalog.matchCircle(reply.circle) : undefined
+      return { operatorCode: operator?.code ?? null, operatorName: operator?.name ?? reply.operator, circle: circle?.code ?? null }
+    },
+
+    async 'recharge.sell'(input) {
+      const operator = ctx.catalog.operatorByCode(input.operatorCode)
+      if (!operator || operator.kind !== input.kind) {
+        throw new CounterError('invalid_input', 'Choose an operator from the list', { operatorCode: 'Choose an operator from the list' })
+      }
+      if (inFlight.has(input.number)) {
+        throw new CounterError('invalid_input', 'A recharge for this number is already being sent. Wait for its result.', {
+          number: 'A recharge for this number is already being sent',
+        })
+      }
+      inFlight.add(input.number)
+      try {
+        const session = ctx.session()
+        const api = await session.rechargeApi()
+        const now = ctx.now()
+        const orderId = newOrderId(session.mode === 'training' ? 'TR' : 'CN', now, session.ledger.lastSeq() + 1)
+        // The intent is on disk before the provider hears of the order: after any crash we know to ask.
+        ctx.recordWrite(() =>
+          session.ledger.append('recharge.intent', {
+            orderId,
+            kind: input.kind,
+            number: input.number,
+            operatorCode: operator.code,
+            operatorName: operator.name,
+            circle: input.circle || null,
+            amountPaise: parseRupees(input.amount),
+            businessDay: ctx.businessDay(now),
+            training: session.mode === 'training',
+          }),
+        )
+        const sending = ctx.saleChanged(session, orderId)
+        const reply = await api.transaction({ number: sending.number, amountPaise: sending.amountPaise, operatorCode: operator.code, orderId })
+        ctx.noteContact(reply.httpStatus !== null)
+        return recordReply(session, orderId, 'transaction', reply)
+      } finally {
+        inFlight.delete(input.number)
+      }
+    },
+
+    async 'recharge.checkStatus'({ orderId }) {
+      const session = ctx.session()
+      const sale = session.ledger.getSale(orderId)
+      if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
+      const reply = await (await session.rechargeApi()).checkStatus(orderId)
+      ctx.noteContact(reply.httpStatus !== null)
+      // A check that gets no answer must not turn a settled sale back into an open one.
+      if (reply.outcome === 'UNKNOWN' && (sale.state === 'SUCCESS' || sale.state === 'FAILED')) return sale
+      return recordReply(session, orderId, 'check_status', reply)
+    },
+  }
+}
+
+/** Ours, unique per ledger (its next sequence number) and, by the random tail, across restores. */
+function newOrderId(prefix: string, now: Date, seq: number): string {
+  const ymd = now.toISOString().slice(2, 10).replace(/-/g, '')
+  const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
+  return `${prefix}${ymd}${String(seq).padStart(6, '0')}${tail}`
+}
+
+/** Sales the ledger holds without a final answer (crash mid-sale, lost reply): ask, never resend. */
+export async function resolveOpenSales(ctx: CounterContext, checkStatus: (input: { orderId: string }) => Promise<Sale>): Promise<void> {
+  try {
+    for (const sale of ctx.session().ledger.unresolvedSales()) await checkStatus({ orderId: sale.orderId })
+  } catch {
+    // Still unresolved: it stays in today's list with "Check status" for the operator.
+  }
+}

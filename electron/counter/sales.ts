@@ -1,0 +1,54 @@
+// The day's sales and their receipts: listing, receipt HTML, silent printing and Save PDF.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { HandlersFor, Sale } from '../contract'
+import type { CounterContext } from './context'
+import { CounterError } from './errors'
+import { receiptRenderer } from './receipts'
+
+/** Printing needs a window system: Electron main provides one; browser mode prints in the browser. */
+export interface ReceiptPrinter {
+  /** Prints without a dialog; resolves to the printer's name. */
+  print(html: string, options: { deviceName: string; widthMm: 58 | 80 }): Promise<string>
+  savePdf(html: string, options: { widthMm: 58 | 80 }, path: string): Promise<void>
+}
+
+type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt.savePdf'
+
+export function salesHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; printer?: ReceiptPrinter }): HandlersFor<SalesChannels> {
+  const render = receiptRenderer(options.resourcesDir)
+  const saleOrThrow = (orderId: string): Sale => {
+    const sale = ctx.session().ledger.getSale(orderId)
+    if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
+    return sale
+  }
+  const receiptOf = (orderId: string) => render(saleOrThrow(orderId), ctx.settings.current)
+  const printer = (): ReceiptPrinter => {
+    if (!options.printer) {
+      throw new CounterError('unsupported', "Counter's silent printing works in the desktop app. Here, use your browser's Print (choose 'Save as PDF' for a file).")
+    }
+    return options.printer
+  }
+
+  return {
+    async 'sales.today'() {
+      const businessDay = ctx.businessDay(ctx.now())
+      return { businessDay, sales: ctx.session().ledger.salesForDay(businessDay) }
+    },
+    async 'receipt.html'({ orderId }) {
+      return { html: receiptOf(orderId) }
+    },
+    async 'receipt.print'({ orderId }) {
+      const { printerName, receiptWidthMm } = ctx.settings.current
+      const used = await printer().print(receiptOf(orderId), { deviceName: printerName, widthMm: receiptWidthMm })
+      return { printer: used }
+    },
+    async 'receipt.savePdf'({ orderId }) {
+      const folder = join(options.dataDir, 'receipts')
+      mkdirSync(folder, { recursive: true })
+      const path = join(folder, `${orderId}.pdf`)
+      await printer().savePdf(receiptOf(orderId), { widthMm: ctx.settings.current.receiptWidthMm }, path)
+      return { path }
+    },
+  }
+}

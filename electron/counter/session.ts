@@ -1,0 +1,51 @@
+// What one mode works with: its own ledger, its provider client, and in training the simulator.
+// Training and real sales never share a ledger, so practice can never reach the day's books.
+import { join } from 'node:path'
+import type { Mode } from '../contract'
+import { Ledger } from '../ledger/ledger'
+import { RechargeApi } from '../partners/recharge-api'
+import { startSimulator, type Simulator } from '../simulator/server'
+import type { Settings } from './settings'
+
+export interface Session {
+  mode: Mode
+  ledger: Ledger
+  /** Present in training mode only: the embedded provider. */
+  simulator: Simulator | null
+  rechargeApi(): Promise<RechargeApi>
+  close(): Promise<void>
+}
+
+export interface SessionOptions {
+  dataDir: string
+  settings: Settings
+  timeoutMs: number
+}
+
+export function ledgerDir(dataDir: string, mode: Mode): string {
+  return join(dataDir, mode === 'training' ? 'training-ledger' : 'ledger')
+}
+
+export async function openSession({ dataDir, settings, timeoutMs }: SessionOptions): Promise<Session> {
+  const mode = settings.mode
+  const ledger = await Ledger.open({ dir: ledgerDir(dataDir, mode) })
+  const simulator = mode === 'training' ? await startSimulator() : null
+  let api: RechargeApi | undefined
+  return {
+    mode,
+    ledger,
+    simulator,
+    async rechargeApi() {
+      if (!api) {
+        const config = simulator ? { baseUrl: simulator.url, credentials: simulator.credentials } : await settings.rechargeConfig()
+        api = new RechargeApi({ ...config, timeoutMs })
+      }
+      return api
+    },
+    async close() {
+      api?.close()
+      await simulator?.close()
+      await ledger.close()
+    },
+  }
+}

@@ -1,0 +1,139 @@
+// The shop's settings: plain ones in settings.json in the data folder, secrets in the keychain,
+// COUNTER_* environment variables over both (for tests, demos and kiosks). Decides the mode.
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Mode, ParsedInput, SettingsView } from '../contract'
+import { writeFileAtomic } from './atomic-write'
+import { secretNames, type SecretName, type SecretStore } from './credentials'
+import { CounterError } from './errors'
+import type { RechargeCredentials } from '../partners/recharge-api'
+
+export interface StoredSettings {
+  userId: string
+  rechargeBaseUrl: string
+  panBaseUrl: string
+  shopName: string
+  shopAddress: string
+  receiptWidthMm: 58 | 80
+  printerName: string
+  timezone: string
+}
+
+const defaults: StoredSettings = {
+  userId: '',
+  rechargeBaseUrl: '',
+  panBaseUrl: '',
+  shopName: 'My Shop',
+  shopAddress: '',
+  receiptWidthMm: 80,
+  printerName: '',
+  timezone: 'Asia/Kolkata',
+}
+
+const envFields = {
+  userId: 'COUNTER_USER_ID',
+  rechargeBaseUrl: 'COUNTER_RECHARGE_BASE_URL',
+  panBaseUrl: 'COUNTER_PAN_BASE_URL',
+} as const satisfies Partial<Record<keyof StoredSettings, string>>
+
+const envSecrets: Record<SecretName, string> = {
+  token: 'COUNTER_TOKEN',
+  secretKey: 'COUNTER_SECRET_KEY',
+  apiKey: 'COUNTER_API_KEY',
+}
+
+export interface RechargeConfig {
+  baseUrl: string
+  credentials: RechargeCredentials
+}
+
+export class Settings {
+  private saved: StoredSettings
+  private readonly file: string
+
+  constructor(
+    dataDir: string,
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly secrets: SecretStore,
+  ) {
+    this.file = join(dataDir, 'settings.json')
+    this.saved = existsSync(this.file) ? { ...defaults, ...JSON.parse(readFileSync(this.file, 'utf8')) } : { ...defaults }
+  }
+
+  /** Saved values with the environment's on top. */
+  get current(): StoredSettings {
+    const merged = { ...this.saved }
+    for (const [field, variable] of Object.entries(envFields) as [keyof typeof envFields, string][]) {
+      if (this.env[variable]) merged[field] = this.env[variable]!.trim()
+    }
+    return merged
+  }
+
+  /**
+   * REAL as soon as a partner account is configured (user id and base URL); its secrets must then be
+   * present, and a sale is refused rather than silently sent to the simulator when they are not.
+   */
+  get mode(): Mode {
+    const { userId, rechargeBaseUrl } = this.current
+    return userId && rechargeBaseUrl ? 'real' : 'training'
+  }
+
+  async secret(name: SecretName): Promise<string | null> {
+    return this.env[envSecrets[name]]?.trim() || (await this.secrets.get(name))
+  }
+
+  async rechargeConfig(): Promise<RechargeConfig> {
+    const { userId, rechargeBaseUrl } = this.current
+    const [token, secretKey] = await Promise.all([this.secret('token'), this.secret('secretKey')])
+    if (!userId || !rechargeBaseUrl || !token || !secretKey) {
+      throw new CounterError('not_configured', 'Recharge credentials are incomplete: enter user id, token, secret key and the recharge address in Settings.')
+    }
+    return { baseUrl: rechargeBaseUrl, credentials: { userId, token, secretKey } }
+  }
+
+  async view(): Promise<SettingsView> {
+    const stored = await Promise.all(secretNames.map(async (name) => !!(await this.secret(name).catch(() => null))))
+    const fromEnvironment = [
+      ...Object.entries(envFields).filter(([, v]) => this.env[v]).map(([k]) => k),
+      ...secretNames.filter((name) => this.env[envSecrets[name]]),
+    ]
+    return {
+      ...this.current,
+      mode: this.mode,
+      secrets: { token: stored[0], secretKey: stored[1], apiKey: stored[2] },
+      fromEnvironment,
+    }
+  }
+
+  async save(input: ParsedInput<'settings.save'>): Promise<void> {
+    if (input.forgetCredentials) {
+      for (const name of secretNames) await this.secrets.delete(name)
+      this.write({ ...this.saved, userId: '', rechargeBaseUrl: '', panBaseUrl: '' })
+      return
+    }
+    const given = Object.fromEntries(Object.keys(defaults).filter((f) => input[f as keyof StoredSettings] !== undefined).map((f) => [f, input[f as keyof StoredSettings]]))
+    const next: StoredSettings = { ...this.saved, ...given }
+    // A partner account without its secrets would leave the counter unable to sell: refuse it now.
+    const typed = { token: input.token, secretKey: input.secretKey, apiKey: input.apiKey }
+    if (next.userId || next.rechargeBaseUrl) {
+      const missing: Record<string, string> = {}
+      if (!next.userId) missing.userId = 'Enter the user id the provider gave you'
+      if (!next.rechargeBaseUrl) missing.rechargeBaseUrl = 'Enter the recharge API address'
+      for (const name of ['token', 'secretKey'] as const) {
+        if (!typed[name] && !(await this.secret(name))) missing[name] = 'Enter it once; it is kept in the system keychain'
+      }
+      if (Object.keys(missing).length) {
+        throw new CounterError('invalid_input', 'Complete the recharge account details to leave training mode.', missing)
+      }
+    }
+    for (const name of secretNames) {
+      if (typed[name]) await this.secrets.set(name, typed[name]!)
+    }
+    this.write(next)
+  }
+
+  private write(next: StoredSettings): void {
+    writeFileAtomic(this.file, JSON.stringify(next, null, 2))
+    this.saved = next
+  }
+}

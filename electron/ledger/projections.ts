@@ -1,0 +1,93 @@
+// How each journal event changes the ledger's SQL tables; replaying a journal always rebuilds the same database.
+import type { Database } from 'sql.js'
+import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
+import { GENESIS_HASH } from './journal'
+import { readMeta, writeMeta } from './migrations'
+
+interface Projector<T extends LedgerEventType> {
+  /** Why this event makes no sense against the current tables, or null when it can be applied. */
+  problem(db: Database, data: LedgerEventData[T]): string | null
+  /** Uses entry.at for every timestamp (never the clock), so a replay is identical to the original. */
+  apply(db: Database, entry: JournalEntry<T>): void
+}
+
+function saleExists(db: Database, orderId: string): boolean {
+  return db.exec('SELECT 1 FROM sales WHERE order_id = ?', [orderId]).length > 0
+}
+
+const projectors: { [T in LedgerEventType]: Projector<T> } = {
+  'recharge.intent': {
+    problem: (db, data) => (saleExists(db, data.orderId) ? `a sale with order id ${data.orderId} is already recorded` : null),
+    apply: (db, { at, data }) => {
+      db.run(
+        `INSERT INTO sales (order_id, kind, number, operator_code, operator_name, circle, amount_paise, state,
+           provider_status, message, fpay_id, operator_ref, business_day, created_at, updated_at, last_checked_at, training)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, ?, ?, ?, NULL, ?)`,
+        [data.orderId, data.kind, data.number, data.operatorCode, data.operatorName, data.circle, data.amountPaise,
+          data.businessDay, at, at, data.training ? 1 : 0],
+      )
+    },
+  },
+  'recharge.outcome': {
+    problem: (db, data) => (saleExists(db, data.orderId) ? null : `there is no sale with order id ${data.orderId}`),
+    apply: (db, { at, data }) => {
+      // A status check that names no provider reference must not erase the one the sale already has.
+      db.run(
+        `UPDATE sales SET state = :state, provider_status = :providerStatus, message = :message,
+           fpay_id = COALESCE(:fpayId, fpay_id), operator_ref = COALESCE(:operatorRef, operator_ref),
+           updated_at = :at, last_checked_at = CASE WHEN :source = 'check_status' THEN :at ELSE last_checked_at END
+         WHERE order_id = :orderId`,
+        {
+          ':state': data.outcome,
+          ':providerStatus': data.providerStatus,
+          ':message': data.message,
+          ':fpayId': data.fpayId,
+          ':operatorRef': data.operatorRef,
+          ':at': at,
+          ':source': data.source,
+          ':orderId': data.orderId,
+        },
+      )
+    },
+  },
+}
+
+function isKnownType(type: string): type is LedgerEventType {
+  return Object.hasOwn(projectors, type)
+}
+
+/** Checked before an event is journaled, so the ledger never records what it could not apply. */
+export function eventProblem<T extends LedgerEventType>(db: Database, type: T, data: LedgerEventData[T]): string | null {
+  return projectors[type].problem(db, data)
+}
+
+/**
+ * Applies one journal entry and records it as the database's journal position, atomically.
+ * An entry that cannot be applied is skipped (the position still advances) and its problem returned.
+ */
+export function project<T extends LedgerEventType>(db: Database, entry: JournalEntry<T>): string | null {
+  const problem = isKnownType(entry.type) ? eventProblem(db, entry.type, entry.data) : `unknown event type "${entry.type}"`
+  db.run('BEGIN')
+  try {
+    if (problem === null) projectors[entry.type].apply(db, entry)
+    writeJournalPosition(db, entry)
+    db.run('COMMIT')
+  } catch (error) {
+    db.run('ROLLBACK')
+    throw error
+  }
+  return problem
+}
+
+const SEQ_KEY = 'journal_seq'
+const HASH_KEY = 'journal_hash'
+
+/** The last journal entry this database contains (seq 0 and the genesis hash when none). */
+export function journalPosition(db: Database): { seq: number; hash: string } {
+  return { seq: Number(readMeta(db, SEQ_KEY) ?? 0), hash: readMeta(db, HASH_KEY) ?? GENESIS_HASH }
+}
+
+function writeJournalPosition(db: Database, entry: JournalEntry): void {
+  writeMeta(db, SEQ_KEY, String(entry.seq))
+  writeMeta(db, HASH_KEY, entry.hash)
+}

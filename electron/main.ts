@@ -1,0 +1,99 @@
+// The desktop app's main process: starts the core, opens one hardened window, and carries the
+// contract over IPC. Thin glue: every decision about sales lives in electron/counter/.
+import { app, BrowserWindow, ipcMain, session as electronSession, type IpcMainInvokeEvent } from 'electron'
+import { join } from 'node:path'
+import { IPC_CALL, IPC_EVENT } from './contract'
+import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
+import { electronPrinter } from './printing'
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "frame-src 'self' about: data: blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ')
+
+let counter: CounterApp | undefined
+let mainWindow: BrowserWindow | undefined
+
+// Electron's own files (cache, window state) go beside Counter's data.
+app.setPath('userData', dataDirFrom(process.env))
+
+/** Only our own page in our own window may call the core. */
+function isTrustedSender(event: IpcMainInvokeEvent): boolean {
+  const frame = event.senderFrame
+  if (!mainWindow || event.sender !== mainWindow.webContents || !frame || frame !== mainWindow.webContents.mainFrame) return false
+  const url = new URL(frame.url)
+  return process.env.ELECTRON_RENDERER_URL ? url.origin === new URL(process.env.ELECTRON_RENDERER_URL).origin : url.protocol === 'file:'
+}
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 640,
+    title: 'Counter',
+    show: false,
+    webPreferences: {
+      preload: join(__dirname, '../preload/index.js'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  })
+  window.once('ready-to-show', () => window.show())
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  window.webContents.on('will-navigate', (event) => event.preventDefault())
+  window.webContents.on('will-attach-webview', (event) => event.preventDefault())
+  if (process.env.ELECTRON_RENDERER_URL) void window.loadURL(process.env.ELECTRON_RENDERER_URL)
+  else void window.loadFile(join(__dirname, '../renderer/index.html'))
+  return window
+}
+
+function harden(): void {
+  const ses = electronSession.defaultSession
+  ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
+  ses.setPermissionCheckHandler(() => false)
+  ses.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } })
+  })
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event) => event.preventDefault())
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  })
+}
+
+app.whenReady().then(async () => {
+  harden()
+  counter = await startCounterFromEnvironment({
+    platform: 'electron',
+    resourcesDir: join(app.getAppPath(), 'resources'),
+    printer: electronPrinter,
+  })
+  ipcMain.handle(IPC_CALL, async (event, channel: unknown, input: unknown) => {
+    if (!isTrustedSender(event)) return { ok: false, error: { code: 'forbidden', message: 'This window may not use Counter.' } }
+    return counter!.dispatch(channel, input)
+  })
+  counter.onEvent((event) => mainWindow?.webContents.send(IPC_EVENT, event))
+  mainWindow = createWindow()
+  mainWindow.on('closed', () => (mainWindow = undefined))
+})
+
+let closing = false
+app.on('before-quit', (event) => {
+  // The ledger writes its snapshot on close: finish that before the process exits.
+  if (closing || !counter) return
+  event.preventDefault()
+  closing = true
+  void counter.close().finally(() => app.quit())
+})
+
+app.on('window-all-closed', () => app.quit())

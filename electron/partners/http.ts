@@ -1,0 +1,147 @@
+// One keep-alive HTTP client per partner base URL: sends a request and returns the answer or why there was none.
+import http from 'node:http'
+import https from 'node:https'
+
+export type HttpResult =
+  | { kind: 'answer'; httpStatus: number; contentType: string; text: string; json: unknown /* undefined when the body is not JSON */ }
+  | { kind: 'no-answer'; reason: 'timeout' | 'network'; detail: string /* plain words, no secrets, no request body */ }
+
+// The provider announces "Keep-Alive: timeout=5": an idle socket is dropped on our side a second
+// earlier, so we never write a request onto a socket the server is closing at that moment.
+const IDLE_SOCKET_MS = 4_000
+// No partner answer is anywhere near this; a bigger body is a fault, not an answer to keep in memory.
+const MAX_BODY_BYTES = 1_048_576
+
+const NETWORK_WORDS: Record<string, string> = {
+  ECONNREFUSED: 'The provider refused the connection',
+  ECONNRESET: 'The connection to the provider was cut',
+  EPIPE: 'The connection to the provider was cut',
+  ENOTFOUND: "The provider's address could not be found",
+  EAI_AGAIN: "The provider's address could not be looked up (no internet?)",
+  ENETUNREACH: 'The network is unreachable (no internet?)',
+  EHOSTUNREACH: 'The provider cannot be reached (no route to it)',
+  ETIMEDOUT: 'The connection to the provider timed out',
+  CERT_HAS_EXPIRED: "The provider's security certificate has expired",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "The provider's security certificate is not trusted",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "The provider's security certificate is not trusted",
+  ERR_TLS_CERT_ALTNAME_INVALID: "The provider's security certificate is for another address",
+}
+
+function networkDetail(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  if (typeof code !== 'string') return 'The connection to the provider failed'
+  return NETWORK_WORDS[code] ?? `The connection to the provider failed (${code})`
+}
+
+function describeDuration(ms: number): string {
+  if (ms < 1000) return `${ms} milliseconds`
+  const seconds = Math.round(ms / 100) / 10
+  return seconds === 1 ? '1 second' : `${seconds} seconds`
+}
+
+function parseJson(text: string): unknown {
+  try {
+    // PHP sometimes emits a byte-order mark before the body.
+    return JSON.parse(text.replace(/^\uFEFF/, ''))
+  } catch {
+    return undefined
+  }
+}
+
+export class PartnerHttp {
+  private readonly base: URL
+  private readonly transport: typeof http | typeof https
+  private readonly agent: http.Agent
+  private readonly timeoutMs: number
+
+  constructor(opts: { baseUrl: string; timeoutMs: number }) {
+    this.base = new URL(opts.baseUrl)
+    if (this.base.protocol !== 'http:' && this.base.protocol !== 'https:') {
+      throw new Error(`A partner address must start with http:// or https:// (got ${this.base.protocol})`)
+    }
+    this.transport = this.base.protocol === 'https:' ? https : http
+    this.agent = new this.transport.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS })
+    this.timeoutMs = opts.timeoutMs
+  }
+
+  postJson(path: string, body: Record<string, string>): Promise<HttpResult> {
+    return this.send('POST', this.urlFor(path), 'application/json', JSON.stringify(body))
+  }
+
+  postForm(path: string, fields: Record<string, string>): Promise<HttpResult> {
+    return this.send('POST', this.urlFor(path), 'application/x-www-form-urlencoded', new URLSearchParams(fields).toString())
+  }
+
+  getQuery(path: string, fields: Record<string, string>): Promise<HttpResult> {
+    const url = this.urlFor(path)
+    for (const [name, value] of Object.entries(fields)) url.searchParams.append(name, value)
+    return this.send('GET', url, null, null)
+  }
+
+  close(): void {
+    this.agent.destroy()
+  }
+
+  /** The base URL may carry a path prefix of its own: "/partner/..." is appended to it. */
+  private urlFor(path: string): URL {
+    const url = new URL(this.base)
+    url.pathname = url.pathname.replace(/\/+$/, '') + path
+    url.search = ''
+    return url
+  }
+
+  private send(method: string, url: URL, contentType: string | null, payload: string | null): Promise<HttpResult> {
+    return new Promise<HttpResult>((resolve) => {
+      let settled = false
+      const settle = (result: HttpResult) => {
+        if (settled) return
+        settled = true
+        clearTimeout(timer)
+        resolve(result)
+      }
+      const giveUp = (result: HttpResult & { kind: 'no-answer' }) => {
+        settle(result)
+        request.destroy()
+      }
+
+      const headers: http.OutgoingHttpHeaders = { Accept: 'application/json' }
+      const bytes = payload === null ? null : Buffer.from(payload, 'utf8')
+      if (bytes && contentType) {
+        headers['Content-Type'] = `${contentType}; charset=UTF-8`
+        headers['Content-Length'] = bytes.length
+      }
+
+      const request = this.transport.request(url, { method, headers, agent: this.agent }, (response) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        response.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > MAX_BODY_BYTES) giveUp({ kind: 'no-answer', reason: 'network', detail: 'The provider sent an answer far too large to be real' })
+          else chunks.push(chunk)
+        })
+        const cut = { kind: 'no-answer', reason: 'network', detail: 'The connection to the provider was cut before its answer was complete' } as const
+        response.on('error', () => giveUp(cut))
+        response.on('close', () => {
+          if (!response.complete) giveUp(cut)
+        })
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8')
+          settle({
+            kind: 'answer',
+            httpStatus: response.statusCode ?? 0,
+            contentType: response.headers['content-type'] ?? '',
+            text,
+            json: parseJson(text),
+          })
+        })
+      })
+      // The whole request, from connecting to the last byte of the answer, shares one deadline.
+      const timer = setTimeout(
+        () => giveUp({ kind: 'no-answer', reason: 'timeout', detail: `The provider did not answer within ${describeDuration(this.timeoutMs)}` }),
+        this.timeoutMs,
+      )
+      request.on('error', (error) => giveUp({ kind: 'no-answer', reason: 'network', detail: networkDetail(error) }))
+      request.end(bytes ?? undefined)
+    })
+  }
+}

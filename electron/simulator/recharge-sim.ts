@@ -1,0 +1,153 @@
+// The recharge provider as the simulator plays it: checks credentials, fields and checksums, keeps every order for check_status.
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
+import { tryParseRupees } from '../counter/money'
+import { RECHARGE_PATHS, statusChecksum, transactionChecksum, type RechargeCredentials } from '../partners/recharge-api'
+import type { FaultSwitch } from './faults'
+import type { RechargeOperation, SimModule, SimRequest, SimRoute } from './server'
+
+type Answer = Record<string, unknown>
+type Fields = Record<string, string>
+
+interface Order {
+  orderId: string
+  number: string
+  amount: string
+  fpayId: string
+  operatorRef: string
+  state: 'SUCCESS' | 'FAILED' | 'PENDING'
+  message: string
+  pendingChecksLeft: number
+}
+
+/** A field rule: the check, and the reason given when it fails. */
+type Rule = [field: string, valid: (value: string) => boolean, reason: string]
+
+const pattern = (re: RegExp) => (value: string) => re.test(value)
+const ORDER_ID_RULE: Rule = ['order_id', pattern(/^[A-Za-z0-9_-]{1,40}$/), 'Invalid order id']
+// The provider's tolerance for clock difference is not shown; the simulator checks the form only.
+const TIMESTAMP_RULE: Rule = ['timestamp', pattern(/^\d{13}$/), 'Invalid timestamp']
+const TRANSACTION_RULES: Rule[] = [
+  ['number', pattern(/^\d{1,20}$/), 'Invalid number'],
+  ['amount', (v) => /^\d+(\.\d{1,2})?$/.test(v) && (tryParseRupees(v) ?? 0) > 0, 'Invalid amount'],
+  ['operator_code', pattern(/^[A-Za-z0-9_-]{1,20}$/), 'Invalid operator code'],
+  ORDER_ID_RULE,
+  TIMESTAMP_RULE,
+]
+const STATUS_RULES: Rule[] = [ORDER_ID_RULE, TIMESTAMP_RULE]
+const LOOKUP_RULES: Rule[] = [['mobile', pattern(/^\d{10}$/), 'Invalid mobile number']]
+
+// Made up for training: real operator and circle come from the provider's number-series database.
+const OPERATORS = ['Airtel', 'Jio', 'Vi', 'BSNL']
+const CIRCLES = [
+  'Delhi NCR', 'Mumbai', 'Karnataka', 'Tamil Nadu', 'Kolkata', 'Maharashtra & Goa', 'Gujarat',
+  'Kerala', 'Andhra Pradesh & Telangana', 'UP East', 'UP West', 'Rajasthan', 'Punjab', 'West Bengal',
+]
+
+const SUCCESS_MESSAGE = 'Transaction Successful'
+const PENDING_MESSAGE = 'Transaction Pending'
+const OPERATOR_DOWN = 'Operator down, try later'
+
+const failed = (message: string): Answer => ({ status: 'FAILED', message })
+
+/** Compares secrets in constant time (hashing first evens out the lengths). */
+function sameSecret(given: string | undefined, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return given !== undefined && timingSafeEqual(digest(given), digest(expected))
+}
+
+function firstBrokenRule(fields: Fields, rules: Rule[]): string | null {
+  const broken = rules.find(([field, valid]) => !valid(fields[field] ?? ''))
+  return broken ? broken[2] : null
+}
+
+function randomText(alphabet: string, length: number): string {
+  return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('')
+}
+const DIGITS = '0123456789'
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+
+/** Like RCH300874073984JLPGI. */
+const newFpayId = () => `RCH${randomText(DIGITS, 12)}${randomText(LETTERS, 5)}`
+/** Like BR0005MIKE46. */
+const newOperatorRef = () => `${randomText(LETTERS, 2)}${randomText(DIGITS, 4)}${randomText(LETTERS, 4)}${randomText(DIGITS, 2)}`
+
+export class RechargeSim implements SimModule {
+  readonly routes: Record<string, SimRoute & { operation: RechargeOperation }> = {
+    [RECHARGE_PATHS.transaction]: { operation: 'transaction', methods: ['POST'] },
+    [RECHARGE_PATHS.checkStatus]: { operation: 'check_status', methods: ['POST'] },
+    [RECHARGE_PATHS.fetchOperator]: { operation: 'fetch_operator', methods: ['POST'] },
+  }
+  private readonly orders = new Map<string, Order>()
+
+  constructor(private readonly credentials: RechargeCredentials) {}
+
+  answer(req: SimRequest, fault: FaultSwitch | null): Answer {
+    const { fields } = req
+    if (!(fields.user_id === this.credentials.userId && sameSecret(fields.token, this.credentials.token))) {
+      return failed('Invalid credentials')
+    }
+    switch (req.operation as RechargeOperation) {
+      case 'transaction':
+        return this.transaction(fields, fault)
+      case 'check_status':
+        return this.checkStatus(fields)
+      case 'fetch_operator':
+        return this.fetchOperator(fields)
+    }
+  }
+
+  private transaction(fields: Fields, fault: FaultSwitch | null): Answer {
+    const broken = firstBrokenRule(fields, TRANSACTION_RULES)
+    if (broken) return failed(broken)
+    const expected = transactionChecksum(this.credentials, fields.timestamp, fields.number, fields.order_id)
+    if (!sameSecret(fields.checksum, expected)) return failed('Checksum mismatch')
+    if (this.orders.has(fields.order_id)) return failed('Duplicate order id')
+
+    const order: Order = {
+      orderId: fields.order_id,
+      number: fields.number,
+      amount: fields.amount,
+      fpayId: newFpayId(),
+      operatorRef: '',
+      state: 'SUCCESS',
+      message: SUCCESS_MESSAGE,
+      pendingChecksLeft: 0,
+    }
+    if (fault?.kind === 'failed') Object.assign(order, { state: 'FAILED', message: OPERATOR_DOWN })
+    else if (fault?.kind === 'pendingThenSuccess') {
+      Object.assign(order, { state: 'PENDING', message: PENDING_MESSAGE, pendingChecksLeft: fault.checksUntilFinal ?? 0 })
+    } else order.operatorRef = newOperatorRef()
+    this.orders.set(order.orderId, order)
+
+    if (order.state === 'FAILED') return failed(order.message)
+    return { status: order.state, message: order.message, data: { fpay_id: order.fpayId, operator_id: order.operatorRef } }
+  }
+
+  private checkStatus(fields: Fields): Answer {
+    const broken = firstBrokenRule(fields, STATUS_RULES)
+    if (broken) return failed(broken)
+    if (!sameSecret(fields.checksum, statusChecksum(this.credentials, fields.timestamp, fields.order_id))) {
+      return failed('Checksum mismatch')
+    }
+    const order = this.orders.get(fields.order_id)
+    if (!order) return failed('No such order')
+    if (order.state === 'PENDING') {
+      if (order.pendingChecksLeft > 0) order.pendingChecksLeft -= 1
+      else Object.assign(order, { state: 'SUCCESS', message: SUCCESS_MESSAGE, operatorRef: newOperatorRef() })
+    }
+    return {
+      status: order.state,
+      message: order.message,
+      data: { order_id: order.orderId, fpay_id: order.fpayId, operator_id: order.operatorRef, number: order.number, amount: order.amount },
+    }
+  }
+
+  /** Deterministic by number series, so a training lookup always gives the same answer. */
+  private fetchOperator(fields: Fields): Answer {
+    const broken = firstBrokenRule(fields, LOOKUP_RULES)
+    if (broken) return failed(broken)
+    const operator = OPERATORS[Number(fields.mobile.slice(0, 3)) % OPERATORS.length]
+    const circle = CIRCLES[Number(fields.mobile.slice(0, 4)) % CIRCLES.length]
+    return { status: 'SUCCESS', message: 'Operator found', data: { operator, circle } }
+  }
+}

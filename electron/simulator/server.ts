@@ -1,0 +1,201 @@
+// The provider simulator's HTTP side: one server on 127.0.0.1 that parses requests, routes them to the partner
+// modules (recharge now, PAN later), answers with the provider's headers and applies the fault switch.
+import http from 'node:http'
+import type { Socket } from 'node:net'
+import { randomBytes, randomInt } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { RechargeCredentials } from '../partners/recharge-api'
+import { apachePage, DEFAULT_SLOW_MS, FaultBoard, truncateText, type FaultSwitch } from './faults'
+import { RechargeSim } from './recharge-sim'
+
+export type { FaultKind, FaultSwitch } from './faults'
+
+export type RechargeOperation = 'transaction' | 'check_status' | 'fetch_operator'
+
+export interface SimRequest {
+  operation: string
+  method: string
+  path: string
+  fields: Record<string, string>
+  /** Which TCP connection brought it (1, 2, ... in order of arrival): shows keep-alive reuse. */
+  connection: number
+}
+
+export interface SimulatorOptions {
+  port?: number
+  recharge?: RechargeCredentials
+  /** Awaited after parsing, before processing: lets a test hold or observe a request. */
+  onRequest?: (req: SimRequest) => void | Promise<void>
+}
+
+export interface Simulator {
+  url: string
+  credentials: RechargeCredentials
+  setFault(fault: FaultSwitch | null): void
+  requests: SimRequest[]
+  close(): Promise<void>
+}
+
+export interface SimRoute {
+  operation: string
+  methods: readonly string[]
+}
+
+/** One partner's half of the simulator: the paths it serves and its business answers (a JSON object). */
+export interface SimModule {
+  routes: Record<string, SimRoute>
+  /** 'fault' is the fault hitting this request; a module acts on those that change the business answer. */
+  answer(req: SimRequest, fault: FaultSwitch | null): Record<string, unknown>
+}
+
+// The spec's Limits: the provider keeps a connection 5 s idle and serves at most 100 requests on it.
+const KEEP_ALIVE_MS = 5_000
+const MAX_REQUESTS_PER_CONNECTION = 100
+const MAX_BODY_BYTES = 1_048_576
+
+/** The headers the provider sends on every answer (PHP's session defaults behind Apache). */
+const PROVIDER_HEADERS = {
+  'Content-Type': 'text/html; charset=UTF-8',
+  'Cache-Control': 'no-store, no-cache, must-revalidate',
+  Pragma: 'no-cache',
+  Expires: 'Thu, 19 Nov 1981 08:52:00 GMT',
+  'Transfer-Encoding': 'chunked',
+} as const
+
+function trainingCredentials(): RechargeCredentials {
+  return {
+    userId: `FISPL${randomInt(100_000, 1_000_000)}`,
+    token: randomBytes(16).toString('hex'),
+    secretKey: randomBytes(32).toString('hex'),
+  }
+}
+
+/** A PHP script sees every JSON value as text; nested values stay JSON text. */
+function jsonFields(text: string): Record<string, string> | null {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries(parsed)) {
+    if (value !== null) fields[name] = typeof value === 'object' ? JSON.stringify(value) : String(value)
+  }
+  return fields
+}
+
+/** Query fields, overlaid by body fields (like PHP's $_REQUEST); null when the body cannot be read. */
+function requestFields(url: URL, contentType: string, body: string): Record<string, string> | null {
+  const fields = Object.fromEntries(url.searchParams)
+  if (body === '') return fields
+  const bodyFields = contentType.includes('application/x-www-form-urlencoded')
+    ? Object.fromEntries(new URLSearchParams(body))
+    : jsonFields(body)
+  return bodyFields === null ? null : { ...fields, ...bodyFields }
+}
+
+/** The request body as text; null when it is larger than any real partner call. */
+async function readBody(req: http.IncomingMessage): Promise<string | null> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk)
+  }
+  return size > MAX_BODY_BYTES ? null : Buffer.concat(chunks).toString('utf8')
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const credentials = opts.recharge ?? trainingCredentials()
+  const modules: SimModule[] = [new RechargeSim(credentials)]
+  const routes = new Map<string, { route: SimRoute; module: SimModule }>()
+  for (const module of modules) {
+    for (const [path, route] of Object.entries(module.routes)) routes.set(path, { route, module })
+  }
+  const faults = new FaultBoard()
+  const requests: SimRequest[] = []
+  const connections = new WeakMap<Socket, { id: number; served: number }>()
+  let connectionCount = 0
+  const closing = new AbortController()
+
+  function send(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: string): void {
+    const connection = connections.get(req.socket)
+    const last = (connection?.served ?? 0) >= MAX_REQUESTS_PER_CONNECTION || /close/i.test(req.headers.connection ?? '')
+    res.writeHead(status, {
+      ...PROVIDER_HEADERS,
+      ...(last ? { Connection: 'close' } : { 'Keep-Alive': `timeout=${KEEP_ALIVE_MS / 1000}, max=${MAX_REQUESTS_PER_CONNECTION}`, Connection: 'Keep-Alive' }),
+    })
+    res.end(body)
+  }
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const connection = connections.get(req.socket)
+    if (connection) connection.served += 1
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const method = req.method ?? 'GET'
+    const target = routes.get(url.pathname)
+    const body = await readBody(req)
+    const fields = body === null ? null : requestFields(url, req.headers['content-type'] ?? '', body)
+    const simRequest: SimRequest = {
+      operation: target?.route.operation ?? 'unknown',
+      method,
+      path: url.pathname,
+      fields: fields ?? {},
+      connection: connection?.id ?? 0,
+    }
+    requests.push(simRequest)
+    await opts.onRequest?.(simRequest)
+
+    if (!target) return send(req, res, 404, apachePage(404))
+    if (!target.route.methods.includes(method)) return send(req, res, 405, apachePage(405))
+    if (body === null) return send(req, res, 413, apachePage(413))
+    if (fields === null) return send(req, res, 200, JSON.stringify({ status: 'FAILED', message: 'Request body could not be read' }))
+
+    const fault = faults.take(target.route.operation)
+    // The script never ran: nothing was processed.
+    if (fault?.kind === 'http500') return send(req, res, 500, apachePage(500))
+    const answer = JSON.stringify(target.module.answer(simRequest, fault))
+    // Processed, but the answer is lost: the socket stays open until the client gives up.
+    if (fault?.kind === 'noAnswer') return
+    if (fault?.kind === 'slow') await sleep(fault.delayMs ?? DEFAULT_SLOW_MS, undefined, { signal: closing.signal })
+    send(req, res, 200, fault?.kind === 'truncatedJson' ? truncateText(answer) : answer)
+  }
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (closing.signal.aborted) return
+      if (res.headersSent) res.destroy()
+      else send(req, res, 500, apachePage(500))
+    })
+  })
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.on('connection', (socket: Socket) => {
+    connectionCount += 1
+    connections.set(socket, { id: connectionCount, served: 0 })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as { port: number }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    credentials,
+    setFault: (fault) => faults.set(fault),
+    requests,
+    close: async () => {
+      closing.abort()
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      // Held 'noAnswer' requests and idle keep-alive sockets would otherwise keep close() waiting.
+      server.closeAllConnections()
+      await closed
+    },
+  }
+}

@@ -1,0 +1,80 @@
+// Shared set-up for tests that run the real core: temp data folders, a private keychain service,
+// and a standalone simulator the core reaches over real HTTP as if it were the provider.
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
+import { keychainSecrets } from '../../electron/counter/credentials'
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
+
+export const resourcesDir = resolve(__dirname, '../../resources')
+
+export function tempDir(prefix = 'counter-test-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix))
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) }
+}
+
+/** A keychain service no other test (and no real install) uses. */
+export function privateKeychainService(): string {
+  return `CounterTest-${randomBytes(6).toString('hex')}`
+}
+
+export const realCredentials = {
+  userId: 'FISPL604796',
+  token: 'tok-3f9a1c77e2b84d5a',
+  secretKey: '8f3c9a1b2d4e6f708192a3b4c5d6e7f8',
+}
+
+export interface RealModeRig {
+  counter: CounterApp
+  provider: Simulator
+  dataDir: string
+  logLines: string[]
+  restart(): Promise<CounterApp>
+  close(): Promise<void>
+}
+
+/** The core in REAL mode (credentials from the environment) against a simulator standing in for the provider. */
+export async function startRealModeRig(
+  simulatorOptions: Omit<SimulatorOptions, 'recharge'> = {},
+  counterOptions: Partial<CounterOptions> = {},
+): Promise<RealModeRig> {
+  const dir = tempDir()
+  const provider = await startSimulator({ ...simulatorOptions, recharge: realCredentials })
+  const logLines: string[] = []
+  const service = privateKeychainService()
+  const start = () =>
+    startCounter({
+      dataDir: dir.path,
+      resourcesDir,
+      platform: 'test',
+      secrets: keychainSecrets(service),
+      env: {
+        COUNTER_USER_ID: realCredentials.userId,
+        COUNTER_TOKEN: realCredentials.token,
+        COUNTER_SECRET_KEY: realCredentials.secretKey,
+        COUNTER_RECHARGE_BASE_URL: provider.url,
+      },
+      providerTimeoutMs: 1_000,
+      log: (line) => logLines.push(line),
+      ...counterOptions,
+    })
+  const rig: RealModeRig = {
+    counter: await start(),
+    provider,
+    dataDir: dir.path,
+    logLines,
+    async restart() {
+      await rig.counter.close()
+      rig.counter = await start()
+      return rig.counter
+    },
+    async close() {
+      await rig.counter.close()
+      await provider.close()
+      dir.remove()
+    },
+  }
+  return rig
+}

@@ -1,0 +1,275 @@
+// The ledger on real files with real sql.js: journal first, snapshots, and the same sales after every kind of reopen.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { LedgerEventData } from '../../electron/ledger/events'
+import { Journal, JOURNAL_FILE } from '../../electron/ledger/journal'
+import { Ledger, LedgerWriteError, type LedgerOptions } from '../../electron/ledger/ledger'
+import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+
+const DAY = '2025-03-14'
+let root: string
+let dir: string
+const open: Ledger[] = []
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'counter-ledger-'))
+  dir = path.join(root, 'ledger')
+})
+afterEach(async () => {
+  for (const ledger of open.splice(0)) await ledger.close()
+  fs.rmSync(root, { recursive: true, force: true })
+})
+
+/** A clock that moves one second per reading, so every event has its own distinct time. */
+function steppingClock(start = Date.parse(`${DAY}T04:30:00.000Z`)): () => Date {
+  let tick = 0
+  return () => new Date(start + 1000 * tick++)
+}
+
+async function openLedger(options: Partial<LedgerOptions> = {}): Promise<Ledger> {
+  const ledger = await Ledger.open({ dir, now: steppingClock(), ...options })
+  open.push(ledger)
+  return ledger
+}
+
+async function closeLedger(ledger: Ledger): Promise<void> {
+  open.splice(open.indexOf(ledger), 1)
+  await ledger.close()
+}
+
+const intent = (orderId: string, amountPaise = 19900): LedgerEventData['recharge.intent'] => ({
+  orderId,
+  kind: 'mobile',
+  number: '9876543210',
+  operatorCode: 'JIO',
+  operatorName: 'Jio',
+  circle: 'DL',
+  amountPaise,
+  businessDay: DAY,
+  training: true,
+})
+
+const outcome = (orderId: string, fields: Partial<LedgerEventData['recharge.outcome']> = {}): LedgerEventData['recharge.outcome'] => ({
+  orderId,
+  source: 'transaction',
+  outcome: 'SUCCESS',
+  providerStatus: 'Success',
+  message: 'Recharge successful',
+  fpayId: `FP-${orderId}`,
+  operatorRef: `OP-${orderId}`,
+  ...fields,
+})
+
+/** Seven events: three sales, one left unresolved, one resolved by a status check. */
+function recordDay(ledger: Ledger): void {
+  ledger.append('recharge.intent', intent('A1'))
+  ledger.append('recharge.outcome', outcome('A1'))
+  ledger.append('recharge.intent', intent('A2', 5000))
+  ledger.append('recharge.outcome', outcome('A2', { outcome: 'UNKNOWN', providerStatus: null, message: 'No reply', fpayId: null, operatorRef: null }))
+  ledger.append('recharge.intent', intent('A3', 120050))
+  ledger.append('recharge.outcome', outcome('A2', { source: 'check_status', outcome: 'FAILED', providerStatus: 'Failure', message: 'Operator down', fpayId: null, operatorRef: null }))
+  ledger.append('recharge.intent', intent('A4'))
+}
+
+const everything = (ledger: Ledger) => ({ day: ledger.salesForDay(DAY), unresolved: ledger.unresolvedSales(), lastSeq: ledger.lastSeq() })
+
+describe('recording sales', () => {
+  it('turns an intent and its outcome into a sale', async () => {
+    const ledger = await openLedger()
+    const entry = ledger.append('recharge.intent', intent('A1'))
+    expect(entry).toMatchObject({ seq: 1, type: 'recharge.intent', at: `${DAY}T04:30:00.000Z` })
+    expect(ledger.getSale('A1')).toEqual({
+      orderId: 'A1', kind: 'mobile', number: '9876543210', operatorCode: 'JIO', operatorName: 'Jio', circle: 'DL',
+      amountPaise: 19900, state: 'SENDING', providerStatus: null, message: '', fpayId: null, operatorRef: null,
+      createdAt: `${DAY}T04:30:00.000Z`, updatedAt: `${DAY}T04:30:00.000Z`, lastCheckedAt: null, training: true,
+    })
+    expect(ledger.unresolvedSales().map((sale) => sale.orderId)).toEqual(['A1'])
+
+    ledger.append('recharge.outcome', outcome('A1'))
+    expect(ledger.getSale('A1')).toMatchObject({
+      state: 'SUCCESS', providerStatus: 'Success', message: 'Recharge successful', fpayId: 'FP-A1', operatorRef: 'OP-A1',
+      createdAt: `${DAY}T04:30:00.000Z`, updatedAt: `${DAY}T04:30:01.000Z`, lastCheckedAt: null,
+    })
+    expect(ledger.salesForDay(DAY).map((sale) => sale.orderId)).toEqual(['A1'])
+    expect(ledger.salesForDay('2025-03-15')).toEqual([])
+    expect(ledger.unresolvedSales()).toEqual([])
+    expect(ledger.getSale('NOPE')).toBeNull()
+    expect(ledger.lastSeq()).toBe(2)
+  })
+
+  it('keeps provider references a later answer leaves out, and notes when a status check answered', async () => {
+    const ledger = await openLedger()
+    recordDay(ledger)
+    expect(ledger.getSale('A2')).toMatchObject({ state: 'FAILED', fpayId: null, lastCheckedAt: `${DAY}T04:30:05.000Z` })
+    ledger.append('recharge.outcome', outcome('A1', { source: 'check_status', fpayId: null, operatorRef: null, message: 'Checked' }))
+    expect(ledger.getSale('A1')).toMatchObject({ fpayId: 'FP-A1', operatorRef: 'OP-A1', message: 'Checked', lastCheckedAt: `${DAY}T04:30:07.000Z` })
+    expect(ledger.salesForDay(DAY).map((sale) => sale.orderId)).toEqual(['A4', 'A3', 'A2', 'A1'])
+    expect(ledger.unresolvedSales().map((sale) => sale.orderId)).toEqual(['A3', 'A4'])
+  })
+
+  it('has the intent line in the journal file when append returns', async () => {
+    const ledger = await openLedger()
+    const entry = ledger.append('recharge.intent', intent('A1'))
+    const lines = fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n')
+    expect(lines.at(-1)).toBe('')
+    expect(JSON.parse(lines.at(-2)!)).toEqual({ ...entry, data: intent('A1') })
+  })
+
+  it('refuses, and writes nothing for, an outcome without a sale or a second intent for one order', async () => {
+    const ledger = await openLedger()
+    ledger.append('recharge.intent', intent('A1'))
+    expect(() => ledger.append('recharge.outcome', outcome('B9'))).toThrow(/no sale with order id B9/)
+    expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(/already recorded/)
+    expect(ledger.lastSeq()).toBe(1)
+    expect(fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').trim().split('\n')).toHaveLength(1)
+  })
+})
+
+describe('reopening', () => {
+  it.each([
+    { snapshotEvery: 3, snapshotSeq: 6, replayed: 1 },
+    { snapshotEvery: 1000, snapshotSeq: 0, replayed: 7 },
+  ])('after a crash (snapshotEvery $snapshotEvery) replays the journal to the same sales', async ({ snapshotEvery, snapshotSeq, replayed }) => {
+    const ledger = await openLedger({ snapshotEvery })
+    recordDay(ledger)
+    const before = everything(ledger)
+    // A copy of the folder as it stands, unclosed, is what a crash would leave behind.
+    fs.cpSync(dir, path.join(root, 'crashed'), { recursive: true })
+    dir = path.join(root, 'crashed')
+    const reopened = await openLedger({ snapshotEvery })
+    expect(reopened.report).toEqual({ snapshotSeq, replayed, tornTail: false, problems: [] })
+    expect(everything(reopened)).toEqual(before)
+  })
+
+  it.each([3, 1000])('after a clean close (snapshotEvery %i) loads the closing snapshot with nothing to replay', async (snapshotEvery) => {
+    const ledger = await openLedger({ snapshotEvery })
+    recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger)
+    await closeLedger(ledger)
+    const reopened = await openLedger({ snapshotEvery })
+    expect(reopened.report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
+    expect(everything(reopened)).toEqual(before)
+    reopened.append('recharge.outcome', outcome('A4'))
+    expect(reopened.getSale('A4')?.state).toBe('SUCCESS')
+  })
+
+  it('rebuilds the same sales from the journal alone when every snapshot is gone', async () => {
+    const ledger = await openLedger({ snapshotEvery: 2 })
+    recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger)
+    fs.rmSync(path.join(dir, SNAPSHOT_FILE))
+    fs.rmSync(path.join(dir, PREVIOUS_SNAPSHOT_FILE))
+    const reopened = await openLedger()
+    expect(reopened.report).toMatchObject({ snapshotSeq: 0, replayed: 7, problems: [] })
+    expect(everything(reopened)).toEqual(before)
+  })
+
+  it('falls back to the previous snapshot when the newest is corrupted', async () => {
+    const ledger = await openLedger({ snapshotEvery: 2 })
+    recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger) // snapshots at #2, #4, #6, then #7 on close: .prev holds #6
+    fs.writeFileSync(path.join(dir, SNAPSHOT_FILE), Buffer.alloc(8192, 0x5a))
+    const reopened = await openLedger()
+    expect(reopened.report).toMatchObject({ snapshotSeq: 6, replayed: 1, tornTail: false })
+    expect(reopened.report.problems).toEqual([expect.stringMatching(/^The saved copy ledger\.sqlite could not be read/)])
+    expect(reopened.readOnly).toBeNull()
+    expect(everything(reopened)).toEqual(before)
+  })
+
+  it('drops and reports a torn last line, keeping every acknowledged sale', async () => {
+    const ledger = await openLedger()
+    recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger)
+    fs.appendFileSync(path.join(dir, JOURNAL_FILE), '{"seq":8,"at":"2025-03-14T')
+    const reopened = await openLedger()
+    expect(reopened.report.tornTail).toBe(true)
+    expect(reopened.report.problems).toEqual([expect.stringMatching(/line 8\) was incomplete/)])
+    expect(everything(reopened)).toEqual(before)
+    expect(reopened.append('recharge.intent', intent('A5')).seq).toBe(8)
+  })
+
+  it('reports, without stopping, a journal event that cannot be applied', async () => {
+    fs.mkdirSync(dir)
+    const { journal } = Journal.open(dir)
+    journal.append('recharge.outcome', outcome('GHOST'), `${DAY}T04:00:00.000Z`)
+    journal.append('recharge.intent', intent('A1'), `${DAY}T04:00:01.000Z`)
+    journal.close()
+    const ledger = await openLedger()
+    expect(ledger.report.problems).toEqual(['Journal entry #1 (recharge.outcome) was not applied: there is no sale with order id GHOST.'])
+    expect(ledger.getSale('A1')?.state).toBe('SENDING')
+    expect(ledger.readOnly).toBeNull()
+  })
+})
+
+describe('refusing to write', () => {
+  it('becomes read-only, naming the line, when a journal line in the middle was edited', async () => {
+    const ledger = await openLedger({ snapshotEvery: 1000 })
+    recordDay(ledger)
+    await closeLedger(ledger)
+    const journalPath = path.join(dir, JOURNAL_FILE)
+    const lines = fs.readFileSync(journalPath, 'utf8').split('\n')
+    lines[2] = lines[2].replace('"amountPaise":5000', '"amountPaise":500')
+    fs.writeFileSync(journalPath, lines.join('\n'))
+    const filesBefore = fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name))])
+
+    const reopened = await openLedger()
+    expect(reopened.readOnly).toMatch(/damaged at line 3: its contents do not match its hash/)
+    expect(reopened.report.problems).toContainEqual(expect.stringMatching(/line 3/))
+    // Only what the intact lines prove is shown: A1's sale and its outcome.
+    expect(reopened.salesForDay(DAY).map((sale) => [sale.orderId, sale.state])).toEqual([['A1', 'SUCCESS']])
+    expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
+    await closeLedger(reopened)
+    // Read-only touches nothing: the evidence stays as found.
+    expect(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name))])).toEqual(filesBefore)
+  })
+
+  it('becomes read-only when a snapshot holds events the journal has lost', async () => {
+    const ledger = await openLedger({ snapshotEvery: 2 })
+    recordDay(ledger)
+    await closeLedger(ledger) // ledger.sqlite holds #7, .prev #6
+    const journalPath = path.join(dir, JOURNAL_FILE)
+    const lines = fs.readFileSync(journalPath, 'utf8').split('\n')
+    fs.writeFileSync(journalPath, lines.slice(0, 5).join('\n') + '\n')
+    const reopened = await openLedger()
+    expect(reopened.readOnly).toMatch(/Journal lines are missing: the saved copy ledger\.sqlite holds entries up to #7 but the journal's readable lines end at #5/)
+    expect(reopened.report.snapshotSeq).toBe(0)
+    expect(reopened.lastSeq()).toBe(5)
+    expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
+  })
+
+  it('throws LedgerWriteError and records nothing when the disk is full', async () => {
+    fs.mkdirSync(dir)
+    // /dev/full accepts the open and fails every write with ENOSPC, exactly like a full disk.
+    fs.symlinkSync('/dev/full', path.join(dir, JOURNAL_FILE))
+    const ledger = await openLedger()
+    let thrown: unknown
+    try {
+      ledger.append('recharge.intent', intent('A1'))
+    } catch (error) {
+      thrown = error
+    }
+    expect(thrown).toBeInstanceOf(LedgerWriteError)
+    expect((thrown as Error).message).toBe('The ledger could not be written (disk full or folder read-only): nothing was sent.')
+    expect(((thrown as Error).cause as NodeJS.ErrnoException).code).toBe('ENOSPC')
+    expect(ledger.getSale('A1')).toBeNull()
+    expect(ledger.lastSeq()).toBe(0)
+    expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(LedgerWriteError)
+  })
+
+  it('fails to open with LedgerWriteError when the journal cannot be opened for writing', async () => {
+    fs.mkdirSync(path.join(dir, JOURNAL_FILE), { recursive: true })
+    await expect(Ledger.open({ dir })).rejects.toThrow(LedgerWriteError)
+  })
+
+  it('refuses appends after close', async () => {
+    const ledger = await openLedger()
+    await closeLedger(ledger)
+    expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(/closed/)
+  })
+})

@@ -1,0 +1,152 @@
+// Selling a recharge through the whole core over real HTTP: write order, outcomes, status checks,
+// refusals that change nothing, and a restart that keeps every sale.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { ledgerDir } from '../../electron/counter/session'
+import type { SimRequest } from '../../electron/simulator/server'
+import { startRealModeRig, type RealModeRig } from './helpers'
+
+const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
+
+function journalLines(rig: RealModeRig): { type: string; data: { orderId: string } }[] {
+  const text = readFileSync(join(ledgerDir(rig.dataDir, 'real'), 'journal.ndjson'), 'utf8')
+  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line))
+}
+
+let rig: RealModeRig | undefined
+afterEach(async () => {
+  await rig?.close()
+  rig = undefined
+})
+
+describe('recharge.sell', () => {
+  it('journals the intent before the provider hears of the order', async () => {
+    const seenAtProvider: { orderId: string; intentOnDisk: boolean }[] = []
+    rig = await startRealModeRig({
+      onRequest: (req: SimRequest) => {
+        if (req.operation !== 'transaction') return
+        const intents = journalLines(rig!).filter((l) => l.type === 'recharge.intent')
+        seenAtProvider.push({ orderId: req.fields.order_id, intentOnDisk: intents.some((l) => l.data.orderId === req.fields.order_id) })
+      },
+    })
+    const result = await rig.counter.call('recharge.sell', sale)
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(seenAtProvider).toEqual([{ orderId: result.value.orderId, intentOnDisk: true }])
+    expect(journalLines(rig).map((l) => l.type)).toEqual(['recharge.intent', 'recharge.outcome'])
+  })
+
+  it('sells: SUCCESS with the provider references, amount in paise, listed today', async () => {
+    rig = await startRealModeRig()
+    const result = await rig.counter.call('recharge.sell', sale)
+    expect(result).toMatchObject({ ok: true, value: { state: 'SUCCESS', amountPaise: 19950, operatorName: 'Airtel', training: false } })
+    if (!result.ok) return
+    expect(result.value.fpayId).toMatch(/^RCH/)
+    expect(result.value.operatorRef).toBeTruthy()
+    const sent = rig.provider.requests.find((r) => r.operation === 'transaction')!
+    expect(sent.fields).toMatchObject({ number: '9876543210', amount: '199.50', operator_code: 'AT', order_id: result.value.orderId })
+    const today = await rig.counter.call('sales.today', {})
+    expect(today.ok && today.value.sales.map((s) => s.orderId)).toEqual([result.value.orderId])
+  })
+
+  it('FAILED: shows the provider message, and a new attempt is a new order', async () => {
+    rig = await startRealModeRig()
+    rig.provider.setFault({ kind: 'failed', times: 1 })
+    const failed = await rig.counter.call('recharge.sell', sale)
+    expect(failed).toMatchObject({ ok: true, value: { state: 'FAILED' } })
+    const retried = await rig.counter.call('recharge.sell', sale)
+    expect(retried).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
+    if (!failed.ok || !retried.ok) return
+    expect(failed.value.message).not.toBe('')
+    expect(retried.value.orderId).not.toBe(failed.value.orderId)
+  })
+
+  it.each([
+    ['http500', 'FAILED'],
+    ['truncatedJson', 'SUCCESS'],
+    ['noAnswer', 'SUCCESS'],
+  ] as const)('UNKNOWN after %s is never resent and check_status settles it as %s', async (kind, settled) => {
+    rig = await startRealModeRig()
+    rig.provider.setFault({ kind, times: 1 })
+    const sold = await rig.counter.call('recharge.sell', sale)
+    expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN' } })
+    if (!sold.ok) return
+    const checked = await rig.counter.call('recharge.checkStatus', { orderId: sold.value.orderId })
+    expect(checked).toMatchObject({ ok: true, value: { state: settled, orderId: sold.value.orderId } })
+    expect(rig.provider.requests.filter((r) => r.operation === 'transaction')).toHaveLength(1)
+  })
+
+  it('PENDING then SUCCESS through check_status', async () => {
+    rig = await startRealModeRig()
+    rig.provider.setFault({ kind: 'pendingThenSuccess', times: 1, checksUntilFinal: 1 })
+    const sold = await rig.counter.call('recharge.sell', sale)
+    expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN', providerStatus: 'PENDING' } })
+    if (!sold.ok) return
+    const first = await rig.counter.call('recharge.checkStatus', { orderId: sold.value.orderId })
+    expect(first).toMatchObject({ ok: true, value: { state: 'UNKNOWN' } })
+    const second = await rig.counter.call('recharge.checkStatus', { orderId: sold.value.orderId })
+    expect(second).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
+    if (second.ok) expect(second.value.lastCheckedAt).not.toBeNull()
+  })
+
+  it('a status check without an answer never reopens a settled sale', async () => {
+    rig = await startRealModeRig()
+    const sold = await rig.counter.call('recharge.sell', sale)
+    if (!sold.ok) throw new Error('sale failed')
+    rig.provider.setFault({ kind: 'http500', operations: ['check_status'] })
+    const checked = await rig.counter.call('recharge.checkStatus', { orderId: sold.value.orderId })
+    expect(checked).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
+  })
+
+  it.each([
+    [{ ...sale, number: '98765x3210' }, 'number'],
+    [{ ...sale, number: '987654321' }, 'number'],
+    [{ ...sale, number: '98765432101' }, 'number'],
+    [{ ...sale, amount: '0' }, 'amount'],
+    [{ ...sale, amount: '-5' }, 'amount'],
+    [{ ...sale, amount: '10.555' }, 'amount'],
+    [{ ...sale, operatorCode: 'NOPE' }, 'operatorCode'],
+    [{ ...sale, kind: 'dth' }, 'operatorCode'],
+    [{ number: '9876543210' }, 'kind'],
+  ])('refuses %j with a field error and changes nothing', async (input, field) => {
+    rig = await startRealModeRig()
+    const before = rig.counter.session().ledger.lastSeq()
+    const result = await rig.counter.dispatch('recharge.sell', input)
+    expect(result.ok).toBe(false)
+    if (result.ok) return
+    expect(result.error.code).toBe('invalid_input')
+    expect(result.error.fields?.[field]).toBeTruthy()
+    expect(rig.counter.session().ledger.lastSeq()).toBe(before)
+    expect(rig.provider.requests).toHaveLength(0)
+  })
+
+  it('refuses a second sale for a number while the first is in flight', async () => {
+    rig = await startRealModeRig()
+    rig.provider.setFault({ kind: 'slow', delayMs: 300, times: 1 })
+    const [first, second] = await Promise.all([rig.counter.call('recharge.sell', sale), rig.counter.call('recharge.sell', sale)])
+    expect(first).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
+    expect(second).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(rig.provider.requests.filter((r) => r.operation === 'transaction')).toHaveLength(1)
+  })
+
+  it('keeps every sale across a restart', async () => {
+    rig = await startRealModeRig()
+    const sold = []
+    for (const amount of ['10', '20.50', '30']) {
+      const r = await rig.counter.call('recharge.sell', { ...sale, amount })
+      if (r.ok) sold.push(r.value)
+    }
+    const before = await rig.counter.call('sales.today', {})
+    await rig.restart()
+    const after = await rig.counter.call('sales.today', {})
+    expect(after).toEqual(before)
+    expect(after.ok && after.value.sales.map((s) => s.amountPaise)).toEqual([3000, 2050, 1000])
+  })
+
+  it('unknown channels and unknown orders get plain answers', async () => {
+    rig = await startRealModeRig()
+    expect(await rig.counter.dispatch('fs.readFile', {})).toMatchObject({ ok: false, error: { code: 'unknown_channel' } })
+    expect(await rig.counter.call('recharge.checkStatus', { orderId: 'CN000' })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+  })
+})
