@@ -3,6 +3,7 @@
 // tests all carry exactly this; main validates every input with these schemas.
 import { z } from 'zod'
 import { tryParseRupees } from './counter/money'
+import { verhoeffValid } from './counter/verhoeff'
 
 // ---------- shared shapes ----------
 
@@ -41,6 +42,9 @@ export const SaleSchema = z.object({
 })
 export type Sale = z.infer<typeof SaleSchema>
 
+export const PanBalanceSchema = z.object({ balancePaise: z.number().int().nullable(), readAt: z.string().nullable() })
+export type PanBalance = z.infer<typeof PanBalanceSchema>
+
 export const AppStatusSchema = z.object({
   mode: ModeSchema,
   platform: z.enum(['electron', 'web', 'test']),
@@ -48,6 +52,7 @@ export const AppStatusSchema = z.object({
   lastContactAt: z.string().nullable(),
   shopName: z.string(),
   businessDay: z.string(),
+  panBalance: PanBalanceSchema,
   version: z.string(),
 })
 export type AppStatus = z.infer<typeof AppStatusSchema>
@@ -74,12 +79,87 @@ export const SettingsViewSchema = z.object({
   receiptWidthMm: ReceiptWidthSchema,
   printerName: z.string(),
   timezone: z.string(),
+  /** The PAN API takes POST form fields per the spec; many deployments of it expect GET query strings. */
+  panRequestMethod: z.enum(['POST', 'GET']),
+  couponMaxQty: z.number().int(),
+  /** Rates assumed before the provider has charged for a type: P-Coupon (1) and E-Coupon (2). */
+  couponDefaultRatesPaise: z.object({ p: z.number().int(), e: z.number().int() }),
   /** Which secrets are stored: true/false only, never the value. */
   secrets: z.object({ token: z.boolean(), secretKey: z.boolean(), apiKey: z.boolean() }),
   /** Fields fixed by COUNTER_* environment variables: shown read-only. */
   fromEnvironment: z.array(z.string()),
 })
 export type SettingsView = z.infer<typeof SettingsViewSchema>
+
+
+export const CouponTypeSchema = z.union([z.literal(1), z.literal(2)], { error: 'Choose P-Coupon or E-Coupon' })
+export type CouponType = z.infer<typeof CouponTypeSchema>
+/** Names as the spec gives them; field clients disagree, so receipts show the name and the rate charged. */
+export const couponTypeNames: Record<CouponType, string> = { 1: 'P-Coupon', 2: 'E-Coupon' }
+
+export const AgentSchema = z.object({
+  vleId: z.string(),
+  name: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  shop: z.string(),
+  location: z.string(),
+  stateCode: z.string(),
+  pin: z.string(),
+  /** Only ever the last four digits: "XXXX XXXX 1234". */
+  uidMasked: z.string(),
+  pan: z.string(),
+  /** PENDING, APPROVED, REJECTED as the provider said; SUBMITTING while unanswered; NOT_CREATED when refused. */
+  status: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastCheckedAt: z.string().nullable(),
+})
+export type Agent = z.infer<typeof AgentSchema>
+
+export const CouponSaleSchema = z.object({
+  /** Ours, journaled before the request (the provider only names its order in the answer). */
+  attemptId: z.string(),
+  orderId: z.string().nullable(),
+  vleId: z.string(),
+  vleName: z.string().nullable(),
+  type: CouponTypeSchema,
+  qty: z.number().int(),
+  expectedRatePaise: z.number().int(),
+  state: SaleStateSchema,
+  providerStatus: z.string().nullable(),
+  message: z.string(),
+  /** As the provider wrote it: DD-Mon-YYYY. */
+  date: z.string().nullable(),
+  ratePaise: z.number().int().nullable(),
+  amountPaise: z.number().int().nullable(),
+  oldBalPaise: z.number().int().nullable(),
+  newBalPaise: z.number().int().nullable(),
+  /** Checks of the answer that failed (amount = rate x qty, the balance chain): shown, never hidden. */
+  problems: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastCheckedAt: z.string().nullable(),
+  training: z.boolean(),
+})
+export type CouponSale = z.infer<typeof CouponSaleSchema>
+
+export const PasswordResetSchema = z.object({
+  attemptId: z.string(),
+  orderId: z.string().nullable(),
+  vleId: z.string(),
+  vleName: z.string().nullable(),
+  /** PENDING or APPROVED as the provider said; SENDING while unanswered; FAILED when refused. */
+  status: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+export type PasswordReset = z.infer<typeof PasswordResetSchema>
+
+
+export const StateSchema = z.object({ code: z.string(), name: z.string() })
 
 // ---------- input rules (plain words: these messages reach the shop's staff) ----------
 
@@ -135,6 +215,11 @@ const HttpUrlSchema = z
   .trim()
   .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(s), { error: 'Must be an http:// or https:// address' })
 
+const CouponRateSchema = z
+  .string()
+  .trim()
+  .refine((s) => (tryParseRupees(s) ?? 0) > 0, { error: 'Enter a rate in rupees, like 107 or 107.50' })
+
 /** Secrets are write-only: absent or empty keeps what is stored. */
 const SecretInputSchema = z.string().trim().max(512).optional()
 
@@ -158,10 +243,55 @@ export const SaveSettingsInputSchema = z.object({
       error: 'Not a known time zone (for India: Asia/Kolkata)',
     })
     .optional(),
+  panRequestMethod: z.enum(['POST', 'GET']).optional(),
+  couponMaxQty: z.number().int().min(1, { error: 'At least 1' }).max(1000, { error: 'At most 1000' }).optional(),
+  pCouponRate: CouponRateSchema.optional(),
+  eCouponRate: CouponRateSchema.optional(),
   /** Removes user id and every stored secret: the app goes back to TRAINING. */
   forgetCredentials: z.boolean().optional(),
 })
 export type SaveSettingsInput = z.input<typeof SaveSettingsInputSchema>
+
+
+export const AgentInputSchema = z.object({
+  vleId: z.string({ error: 'Enter an agent id' }).trim().regex(/^[A-Za-z0-9_-]{3,30}$/, {
+    error: 'Agent id: 3 to 30 letters, digits, - or _',
+  }),
+  name: z.string({ error: 'Enter the name' }).trim().regex(/^[A-Za-z][A-Za-z .']{1,79}$/, { error: 'Name: letters, spaces and dots, 2 to 80' }),
+  mobile: MobileNumberSchema,
+  email: z.string({ error: 'Enter an e-mail address' }).trim().regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, { error: 'Not a valid e-mail address' }),
+  shop: z.string({ error: 'Enter the shop name' }).trim().min(2, { error: 'Enter the shop name' }).max(80),
+  location: z.string({ error: 'Enter the location' }).trim().min(2, { error: 'Enter the location' }).max(120),
+  stateCode: z.string({ error: 'Choose a state' }).trim().regex(/^\d{1,3}$/, { error: 'Choose a state' }),
+  pin: z.string({ error: 'Enter the PIN code' }).trim().regex(/^[1-9]\d{5}$/, { error: 'PIN code: 6 digits, not starting with 0' }),
+  uid: z
+    .string({ error: 'Enter the Aadhaar number' })
+    .transform((s) => s.replace(/[\s-]/g, ''))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{12}$/, { error: 'Aadhaar number: 12 digits' })
+        .regex(/^[2-9]/, { error: 'An Aadhaar number never starts with 0 or 1' })
+        .refine(verhoeffValid, { error: 'This Aadhaar number is mistyped (its check digit does not match)' }),
+    ),
+  pan: z
+    .string({ error: 'Enter the PAN' })
+    .trim()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, { error: 'PAN: 5 letters, 4 digits, 1 letter (like ABCDE1234F)' })),
+})
+export type AgentInput = z.input<typeof AgentInputSchema>
+
+const VleIdSchema = z.string({ error: 'Choose an agent' }).trim().regex(/^[A-Za-z0-9_-]{1,30}$/, { error: 'Choose an agent' })
+
+export const CouponOrderInputSchema = z.object({
+  vleId: VleIdSchema,
+  type: CouponTypeSchema,
+  qty: z
+    .number({ error: 'Enter a quantity' })
+    .int({ error: 'Quantity must be a whole number' })
+    .min(1, { error: 'Quantity must be at least 1' }),
+})
 
 const None = z.object({}).strict()
 const ByOrderId = z.object({ orderId: OrderIdSchema })
@@ -190,6 +320,31 @@ export const channels = {
     input: None,
     output: z.object({ outcome: OutcomeSchema, message: z.string() }),
   },
+  'pan.states': { input: None, output: z.object({ states: z.array(StateSchema) }) },
+  'pan.agents.list': { input: None, output: z.object({ agents: z.array(AgentSchema) }) },
+  'pan.agents.create': { input: AgentInputSchema, output: AgentSchema },
+  /** One agent's vle_status, or (without vleId) every agent still PENDING. */
+  'pan.agents.refresh': { input: z.object({ vleId: VleIdSchema.optional() }), output: z.object({ agents: z.array(AgentSchema) }) },
+  'pan.coupons.quote': {
+    input: CouponOrderInputSchema,
+    output: z.object({
+      ratePaise: z.number().int(),
+      /** Where the rate comes from: the provider's last charge for this type, or the shop's default. */
+      rateSource: z.enum(['last_charged', 'default']),
+      amountPaise: z.number().int(),
+      balance: PanBalanceSchema,
+      /** null when the balance is not known. */
+      enough: z.boolean().nullable(),
+      maxQty: z.number().int(),
+    }),
+  },
+  'pan.coupons.sell': { input: CouponOrderInputSchema, output: CouponSaleSchema },
+  'pan.coupons.checkStatus': { input: z.object({ attemptId: OrderIdSchema }), output: CouponSaleSchema },
+  'pan.coupons.list': { input: None, output: z.object({ sales: z.array(CouponSaleSchema) }) },
+  'pan.resets.request': { input: z.object({ vleId: VleIdSchema }), output: PasswordResetSchema },
+  'pan.resets.check': { input: z.object({ attemptId: OrderIdSchema }), output: PasswordResetSchema },
+  'pan.resets.list': { input: z.object({ vleId: VleIdSchema }), output: z.object({ resets: z.array(PasswordResetSchema) }) },
+  'pan.balance.refresh': { input: None, output: PanBalanceSchema },
 } as const
 
 export type Channels = typeof channels
@@ -238,6 +393,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: CounterErro
 
 export const events = {
   'sale.changed': SaleSchema,
+  'coupon.changed': CouponSaleSchema,
   'status.changed': AppStatusSchema,
 } as const
 export type EventName = keyof typeof events

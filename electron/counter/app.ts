@@ -12,6 +12,7 @@ import type { CounterContext } from './context'
 import { keychainSecrets, type SecretStore } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
+import { panBalanceOf, panHandlers, resolveOpenCoupons } from './pan'
 import { rechargeHandlers, resolveOpenSales, TEST_CONNECTION_NUMBER } from './recharge'
 import { salesHandlers, type ReceiptPrinter } from './sales'
 import { openSession, type Session } from './session'
@@ -62,6 +63,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     lastContactAt,
     shopName: settings.current.shopName,
     businessDay: ctx.businessDay(now()),
+    panBalance: panBalanceOf(session),
     version,
   })
 
@@ -72,6 +74,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     now,
     businessDay: (at) => businessDayOf(at, settings.current.timezone),
     emit,
+    status,
     recordWrite(write) {
       try {
         return write()
@@ -97,6 +100,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   }
 
   const recharge = rechargeHandlers(ctx)
+  const pan = panHandlers(ctx)
   const settingsAndStatus: HandlersFor<'app.status' | 'settings.get' | 'settings.save' | 'settings.testConnection'> = {
     async 'app.status'() {
       return status()
@@ -108,6 +112,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       const before = settings.mode
       await settings.save(input)
       if (settings.mode !== before) await switchSession()
+      else session.dropClients()
       emit('status.changed', status())
       return settings.view()
     },
@@ -120,6 +125,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   }
   const handlers: Handlers = {
     ...recharge,
+    ...pan,
     ...salesHandlers(ctx, { resourcesDir, dataDir, printer: options.printer }),
     ...settingsAndStatus,
   }
@@ -130,11 +136,18 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     connectivity = 'unknown'
     lastContactAt = null
     await old.close()
-    background = resolveOpenSales(ctx, recharge['recharge.checkStatus'])
+    background = catchUp()
   }
 
-  // Not awaited: the counter opens at once while yesterday's open sales are being asked about.
-  let background = resolveOpenSales(ctx, recharge['recharge.checkStatus'])
+  /** At start: read the PAN balance and ask about sales a crash or a lost answer left open. */
+  async function catchUp() {
+    await pan['pan.balance.refresh']({}).catch(() => undefined)
+    await resolveOpenSales(ctx, recharge['recharge.checkStatus'])
+    await resolveOpenCoupons(ctx, pan['pan.coupons.checkStatus'])
+  }
+
+  // Not awaited: the counter opens at once while that happens.
+  let background = catchUp()
 
   return {
     handlers,

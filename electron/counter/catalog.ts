@@ -1,8 +1,14 @@
-// The operator and circle lists the counter offers, read from resources/operators.json (the
-// provider publishes no codes: the file is the shop's to correct), and matching of lookup answers.
+// The lists the counter offers, read from resources/: operators and circles (operators.json) with
+// matching of lookup answers, and agent states (states.json). The provider publishes neither the
+// operator codes nor the state numbering: both files are the shop's to correct.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Circle, Operator } from '../contract'
+
+export interface State {
+  code: string
+  name: string
+}
 
 interface CatalogFile {
   operators: (Operator & { aliases?: string[] })[]
@@ -12,6 +18,7 @@ interface CatalogFile {
 export interface Catalog {
   operators: Operator[]
   circles: Circle[]
+  states: State[]
   operatorByCode(code: string): Operator | undefined
   /** The operator fetch_operator named (by code, name or alias), if we know it. */
   matchOperator(answer: string): Operator | undefined
@@ -33,9 +40,11 @@ export function loadCatalog(resourcesDir: string): Catalog {
     circleByAnswer.set(normal(circle.code), circle)
     circleByAnswer.set(normal(circle.name), circle)
   }
+  const { states } = JSON.parse(readFileSync(join(resourcesDir, 'states.json'), 'utf8')) as { states: State[] }
   return {
     operators,
     circles: file.circles,
+    states,
     operatorByCode: (code) => operators.find((o) => o.code === code),
     matchOperator: (answer) => byAnswer.get(normal(answer)),
     matchCircle: (answer) => circleByAnswer.get(normal(answer)) ?? file.circles.find((c) => normal(c.name).startsWith(normal(answer))),

@@ -1,5 +1,5 @@
 // What every domain's handlers share: the current session, settings, catalog, clock and events.
-import type { EventName, EventPayload, Sale } from '../contract'
+import type { AppStatus, EventName, EventPayload, Sale } from '../contract'
 import type { Catalog } from './catalog'
 import type { Session } from './session'
 import type { Settings } from './settings'
@@ -11,6 +11,8 @@ export interface CounterContext {
   now(): Date
   businessDay(at: Date): string
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void
+  /** What the status bar shows now. */
+  status(): AppStatus
   /** Runs a ledger write; a write that cannot reach the disk becomes a plain-words ledger_unavailable. */
   recordWrite<T>(write: () => T): T
   /** Reads a sale back from the session's ledger and tells the UI it changed. */

@@ -27,6 +27,23 @@ export function tryParseRupees(text: string): number | null {
   }
 }
 
+const WESTERN_GROUPING = /^-?\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/
+const INDIAN_GROUPING = /^-?\d{1,2}(?:,\d{2})*,\d{3}(?:\.\d{1,2})?$/
+
+/**
+ * An amount or balance as a provider writes it in an answer. Decision: what parseRupees accepts,
+ * plus thousands separators when the grouping is well-formed — western ("1,234,567.00") or Indian
+ * ("12,34,567.00") — since field deployments print balances that way: "5,000.00" -> 500000.
+ * Any other comma ("5,00", "50,00,0.00", ",500") throws MoneyFormatError: it could be a decimal
+ * comma or a cut-off number, and guessing might misread the amount a hundredfold.
+ */
+export function parseProviderRupees(text: string): number {
+  const trimmed = text.trim()
+  if (!trimmed.includes(',')) return parseRupees(trimmed)
+  if (!WESTERN_GROUPING.test(trimmed) && !INDIAN_GROUPING.test(trimmed)) throw new MoneyFormatError(text)
+  return parseRupees(trimmed.replaceAll(',', ''))
+}
+
 /** The decimal string sent to the provider: 19900 -> "199", 19950 -> "199.50". */
 export function paiseToDecimal(paise: number): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`not a whole number of paise: ${paise}`)

@@ -1,11 +1,11 @@
 // Selling a recharge: validate, journal the intent, call the provider once, journal the outcome;
 // an UNKNOWN outcome is only ever settled by check_status, never by sending the order again.
-import { randomBytes } from 'node:crypto'
 import type { HandlersFor, Sale } from '../contract'
 import type { RechargeReply } from '../partners/recharge-api'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { parseRupees } from './money'
+import { newId } from './order-ids'
 import type { Session } from './session'
 
 type RechargeChannels = 'catalog.operators' | 'recharge.lookupOperator' | 'recharge.sell' | 'recharge.checkStatus'
@@ -65,7 +65,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
         const session = ctx.session()
         const api = await session.rechargeApi()
         const now = ctx.now()
-        const orderId = newOrderId(session.mode === 'training' ? 'TR' : 'CN', now, session.ledger.lastSeq() + 1)
+        const orderId = newId('recharge', session.mode === 'training', now, session.ledger.lastSeq() + 1)
         // The intent is on disk before the provider hears of the order: after any crash we know to ask.
         ctx.recordWrite(() =>
           session.ledger.append('recharge.intent', {
@@ -100,13 +100,6 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       return recordReply(session, orderId, 'check_status', reply)
     },
   }
-}
-
-/** Ours, unique per ledger (its next sequence number) and, by the random tail, across restores. */
-function newOrderId(prefix: string, now: Date, seq: number): string {
-  const ymd = now.toISOString().slice(2, 10).replace(/-/g, '')
-  const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
-  return `${prefix}${ymd}${String(seq).padStart(6, '0')}${tail}`
 }
 
 /** Sales the ledger holds without a final answer (crash mid-sale, lost reply): ask, never resend. */

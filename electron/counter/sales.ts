@@ -1,7 +1,8 @@
-// The day's sales and their receipts: listing, receipt HTML, silent printing and Save PDF.
+// The day's sales and their receipts (recharges and coupons): listing, receipt HTML, silent
+// printing and Save PDF.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import type { HandlersFor, Sale } from '../contract'
+import type { HandlersFor } from '../contract'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { receiptRenderer } from './receipts'
@@ -17,12 +18,15 @@ type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt
 
 export function salesHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; printer?: ReceiptPrinter }): HandlersFor<SalesChannels> {
   const render = receiptRenderer(options.resourcesDir)
-  const saleOrThrow = (orderId: string): Sale => {
-    const sale = ctx.session().ledger.getSale(orderId)
-    if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
-    return sale
+  /** Recharge order ids and coupon attempt ids never collide (their prefixes differ). */
+  const receiptOf = (orderId: string): string => {
+    const { ledger } = ctx.session()
+    const recharge = ledger.getSale(orderId)
+    if (recharge) return render.recharge(recharge, ctx.settings.current)
+    const coupon = ledger.couponSale(orderId)
+    if (coupon) return render.coupon(coupon, ctx.settings.current)
+    throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
   }
-  const receiptOf = (orderId: string) => render(saleOrThrow(orderId), ctx.settings.current)
   const printer = (): ReceiptPrinter => {
     if (!options.printer) {
       throw new CounterError('unsupported', "Counter's silent printing works in the desktop app. Here, use your browser's Print (choose 'Save as PDF' for a file).")

@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import type { Mode } from '../contract'
 import { Ledger } from '../ledger/ledger'
+import { PanApi } from '../partners/pan-api'
 import { RechargeApi } from '../partners/recharge-api'
 import { startSimulator, type Simulator } from '../simulator/server'
 import type { Settings } from './settings'
@@ -13,6 +14,9 @@ export interface Session {
   /** Present in training mode only: the embedded provider. */
   simulator: Simulator | null
   rechargeApi(): Promise<RechargeApi>
+  panApi(): Promise<PanApi>
+  /** Settings changed: the next call builds its client from them afresh. */
+  dropClients(): void
   close(): Promise<void>
 }
 
@@ -30,20 +34,36 @@ export async function openSession({ dataDir, settings, timeoutMs }: SessionOptio
   const mode = settings.mode
   const ledger = await Ledger.open({ dir: ledgerDir(dataDir, mode) })
   const simulator = mode === 'training' ? await startSimulator() : null
-  let api: RechargeApi | undefined
+  let recharge: RechargeApi | undefined
+  let pan: PanApi | undefined
   return {
     mode,
     ledger,
     simulator,
     async rechargeApi() {
-      if (!api) {
+      if (!recharge) {
         const config = simulator ? { baseUrl: simulator.url, credentials: simulator.credentials } : await settings.rechargeConfig()
-        api = new RechargeApi({ ...config, timeoutMs })
+        recharge = new RechargeApi({ ...config, timeoutMs })
       }
-      return api
+      return recharge
+    },
+    async panApi() {
+      if (!pan) {
+        const config = simulator
+          ? { baseUrl: simulator.url, apiKey: simulator.panApiKey, method: settings.current.panRequestMethod }
+          : await settings.panConfig()
+        pan = new PanApi({ ...config, timeoutMs })
+      }
+      return pan
+    },
+    dropClients() {
+      recharge?.close()
+      pan?.close()
+      recharge = pan = undefined
     },
     async close() {
-      api?.close()
+      recharge?.close()
+      pan?.close()
       await simulator?.close()
       await ledger.close()
     },

@@ -6,6 +6,7 @@ import type { Mode, ParsedInput, SettingsView } from '../contract'
 import { writeFileAtomic } from './atomic-write'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
+import { parseRupees } from './money'
 import type { RechargeCredentials } from '../partners/recharge-api'
 
 export interface StoredSettings {
@@ -17,6 +18,9 @@ export interface StoredSettings {
   receiptWidthMm: 58 | 80
   printerName: string
   timezone: string
+  panRequestMethod: 'POST' | 'GET'
+  couponMaxQty: number
+  couponDefaultRatesPaise: { p: number; e: number }
 }
 
 const defaults: StoredSettings = {
@@ -28,6 +32,10 @@ const defaults: StoredSettings = {
   receiptWidthMm: 80,
   printerName: '',
   timezone: 'Asia/Kolkata',
+  panRequestMethod: 'POST',
+  couponMaxQty: 50,
+  // Prices seen in public clients of this API (field notes); replaced by what the provider charges.
+  couponDefaultRatesPaise: { p: 107_00, e: 72_00 },
 }
 
 const envFields = {
@@ -45,6 +53,12 @@ const envSecrets: Record<SecretName, string> = {
 export interface RechargeConfig {
   baseUrl: string
   credentials: RechargeCredentials
+}
+
+export interface PanConfig {
+  baseUrl: string
+  apiKey: string
+  method: 'POST' | 'GET'
 }
 
 export class Settings {
@@ -70,12 +84,13 @@ export class Settings {
   }
 
   /**
-   * REAL as soon as a partner account is configured (user id and base URL); its secrets must then be
-   * present, and a sale is refused rather than silently sent to the simulator when they are not.
+   * REAL as soon as a partner account is configured (recharge user id and address, or the PAN
+   * address); its secrets must then be present, and a sale is refused rather than silently sent to
+   * the simulator when they are not.
    */
   get mode(): Mode {
-    const { userId, rechargeBaseUrl } = this.current
-    return userId && rechargeBaseUrl ? 'real' : 'training'
+    const { userId, rechargeBaseUrl, panBaseUrl } = this.current
+    return (userId && rechargeBaseUrl) || panBaseUrl ? 'real' : 'training'
   }
 
   async secret(name: SecretName): Promise<string | null> {
@@ -89,6 +104,15 @@ export class Settings {
       throw new CounterError('not_configured', 'Recharge credentials are incomplete: enter user id, token, secret key and the recharge address in Settings.')
     }
     return { baseUrl: rechargeBaseUrl, credentials: { userId, token, secretKey } }
+  }
+
+  async panConfig(): Promise<PanConfig> {
+    const { panBaseUrl, panRequestMethod } = this.current
+    const apiKey = await this.secret('apiKey')
+    if (!panBaseUrl || !apiKey) {
+      throw new CounterError('not_configured', 'PAN credentials are incomplete: enter the api_key and the PAN address in Settings.')
+    }
+    return { baseUrl: panBaseUrl, apiKey, method: panRequestMethod }
   }
 
   async view(): Promise<SettingsView> {
@@ -111,8 +135,16 @@ export class Settings {
       this.write({ ...this.saved, userId: '', rechargeBaseUrl: '', panBaseUrl: '' })
       return
     }
-    const given = Object.fromEntries(Object.keys(defaults).filter((f) => input[f as keyof StoredSettings] !== undefined).map((f) => [f, input[f as keyof StoredSettings]]))
-    const next: StoredSettings = { ...this.saved, ...given }
+    const given = Object.fromEntries(Object.keys(defaults).filter((f) => input[f as keyof typeof input] !== undefined).map((f) => [f, input[f as keyof typeof input]]))
+    const rates = this.saved.couponDefaultRatesPaise
+    const next: StoredSettings = {
+      ...this.saved,
+      ...given,
+      couponDefaultRatesPaise: {
+        p: input.pCouponRate ? parseRupees(input.pCouponRate) : rates.p,
+        e: input.eCouponRate ? parseRupees(input.eCouponRate) : rates.e,
+      },
+    }
     // A partner account without its secrets would leave the counter unable to sell: refuse it now.
     const typed = { token: input.token, secretKey: input.secretKey, apiKey: input.apiKey }
     if (next.userId || next.rechargeBaseUrl) {
@@ -125,6 +157,11 @@ export class Settings {
       if (Object.keys(missing).length) {
         throw new CounterError('invalid_input', 'Complete the recharge account details to leave training mode.', missing)
       }
+    }
+    if (next.panBaseUrl && !typed.apiKey && !(await this.secret('apiKey'))) {
+      throw new CounterError('invalid_input', 'Enter the PAN api_key to use the PAN address.', {
+        apiKey: 'Enter it once; it is kept in the system keychain',
+      })
     }
     for (const name of secretNames) {
       if (typed[name]) await this.secrets.set(name, typed[name]!)

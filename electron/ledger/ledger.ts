@@ -1,11 +1,12 @@
 // The ledger: journal first (fsync'd), then the sql.js projection; rebuilt on open from the latest good snapshot plus the journal.
 import fs from 'node:fs'
-import initSqlJs, { type Database, type ParamsObject, type SqlJsStatic, type SqlValue } from 'sql.js'
-import type { RechargeKind, Sale, SaleState } from '../contract'
+import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js'
+import type { Agent, CouponSale, CouponType, PasswordReset, Sale } from '../contract'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { Journal } from './journal'
 import { migrate } from './migrations'
 import { eventProblem, journalPosition, project } from './projections'
+import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll } from './reads'
 import { readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST, writeSnapshot } from './snapshot'
 
 const NOTHING_WRITTEN = 'The ledger could not be written (disk full or folder read-only): nothing was sent.'
@@ -83,29 +84,6 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: JournalEntry[]): Bas
     }
   }
   return { db: new SQL.Database(), seq: 0, isNewestFile: false, problems, aheadOfJournal }
-}
-
-const nullable = (value: SqlValue | undefined): string | null => (value === null || value === undefined ? null : String(value))
-
-function saleFromRow(row: ParamsObject): Sale {
-  return {
-    orderId: String(row.order_id),
-    kind: String(row.kind) as RechargeKind,
-    number: String(row.number),
-    operatorCode: String(row.operator_code),
-    operatorName: String(row.operator_name),
-    circle: nullable(row.circle),
-    amountPaise: Number(row.amount_paise),
-    state: String(row.state) as SaleState,
-    providerStatus: nullable(row.provider_status),
-    message: String(row.message),
-    fpayId: nullable(row.fpay_id),
-    operatorRef: nullable(row.operator_ref),
-    createdAt: String(row.created_at),
-    updatedAt: String(row.updated_at),
-    lastCheckedAt: nullable(row.last_checked_at),
-    training: row.training === 1,
-  }
 }
 
 export class Ledger {
@@ -227,14 +205,67 @@ export class Ledger {
   }
 
   private selectSales(sql: string, params: SqlValue[]): Sale[] {
-    const statement = this.db.prepare(sql, params)
-    try {
-      const sales: Sale[] = []
-      while (statement.step()) sales.push(saleFromRow(statement.getAsObject()))
-      return sales
-    } finally {
-      statement.free()
-    }
+    return selectAll(this.db, sql, params, saleFromRow)
+  }
+
+  /** Every agent, newest first, including those the provider refused (NOT_CREATED): the UI filters. */
+  agents(): Agent[] {
+    return selectAll(this.db, 'SELECT * FROM agents ORDER BY created_at DESC, rowid DESC', [], agentFromRow)
+  }
+
+  getAgent(vleId: string): Agent | null {
+    return selectAll(this.db, 'SELECT * FROM agents WHERE vle_id = ?', [vleId], agentFromRow)[0] ?? null
+  }
+
+  couponSale(attemptId: string): CouponSale | null {
+    return this.selectCouponSales('SELECT * FROM coupon_sales WHERE attempt_id = ?', [attemptId])[0] ?? null
+  }
+
+  /** The most recent coupon sales, newest first. */
+  couponSales(limit = 200): CouponSale[] {
+    return this.selectCouponSales('SELECT * FROM coupon_sales ORDER BY created_at DESC, rowid DESC LIMIT ?', [limit])
+  }
+
+  couponSalesForDay(businessDay: string): CouponSale[] {
+    return this.selectCouponSales('SELECT * FROM coupon_sales WHERE business_day = ? ORDER BY created_at DESC, rowid DESC', [businessDay])
+  }
+
+  /** Coupon sales without a final answer, oldest first: never resent, resolved by a status or balance check. */
+  unresolvedCouponSales(): CouponSale[] {
+    return this.selectCouponSales("SELECT * FROM coupon_sales WHERE state IN ('SENDING', 'UNKNOWN') ORDER BY created_at, rowid", [])
+  }
+
+  private selectCouponSales(sql: string, params: SqlValue[]): CouponSale[] {
+    return selectAll(this.db, sql, params, couponSaleFromRow)
+  }
+
+  /** The rate the provider charged on the latest coupon sale of this type that reported one. */
+  lastChargedRatePaise(type: CouponType): number | null {
+    const rate = this.db.exec(
+      'SELECT rate_paise FROM coupon_sales WHERE coupon_type = ? AND rate_paise IS NOT NULL ORDER BY created_at DESC, rowid DESC LIMIT 1',
+      [type],
+    )[0]?.values[0]?.[0]
+    return rate === undefined || rate === null ? null : Number(rate)
+  }
+
+  /** The balance the provider reported last (a balance call, or a coupon_req answer's new_bal), by journal order. */
+  lastKnownPanBalance(): { balancePaise: number; at: string; seq: number } | null {
+    const row = this.db.exec(
+      `SELECT * FROM (SELECT balance_paise, at, seq FROM balance_checkpoints ORDER BY seq DESC LIMIT 1)
+       UNION ALL
+       SELECT * FROM (SELECT new_bal_paise, new_bal_at, new_bal_seq FROM coupon_sales WHERE new_bal_seq IS NOT NULL ORDER BY new_bal_seq DESC LIMIT 1)
+       ORDER BY seq DESC LIMIT 1`,
+    )[0]?.values[0]
+    return row ? { balancePaise: Number(row[0]), at: String(row[1]), seq: Number(row[2]) } : null
+  }
+
+  /** One agent's password resets, newest first. */
+  passwordResets(vleId: string): PasswordReset[] {
+    return selectAll(this.db, 'SELECT * FROM password_resets WHERE vle_id = ? ORDER BY created_at DESC, rowid DESC', [vleId], passwordResetFromRow)
+  }
+
+  passwordReset(attemptId: string): PasswordReset | null {
+    return selectAll(this.db, 'SELECT * FROM password_resets WHERE attempt_id = ?', [attemptId], passwordResetFromRow)[0] ?? null
   }
 
   lastSeq(): number {

@@ -36,6 +36,79 @@ export const migrations: Migration[] = [
       CREATE INDEX sales_by_day ON sales (business_day, created_at);
     `,
   },
+  {
+    version: 2,
+    name: 'PAN agents, coupon sales, password resets and balance checkpoints',
+    // new_bal_seq/new_bal_at: the journal entry whose coupon_req answer reported new_bal, so that
+    // figure can be weighed against balance checkpoints by journal order.
+    sql: `
+      CREATE TABLE agents (
+        vle_id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        mobile TEXT NOT NULL,
+        email TEXT NOT NULL,
+        shop TEXT NOT NULL,
+        location TEXT NOT NULL,
+        state_code TEXT NOT NULL,
+        pin TEXT NOT NULL,
+        uid_masked TEXT NOT NULL,
+        pan TEXT NOT NULL,
+        status TEXT NOT NULL,
+        message TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_checked_at TEXT
+      );
+      CREATE INDEX agents_by_created ON agents (created_at);
+      CREATE TABLE coupon_sales (
+        attempt_id TEXT PRIMARY KEY,
+        order_id TEXT,
+        vle_id TEXT NOT NULL,
+        vle_name TEXT,
+        coupon_type INTEGER NOT NULL,
+        qty INTEGER NOT NULL,
+        expected_rate_paise INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        provider_status TEXT,
+        message TEXT NOT NULL,
+        order_date TEXT,
+        rate_paise INTEGER,
+        amount_paise INTEGER,
+        old_bal_paise INTEGER,
+        new_bal_paise INTEGER,
+        new_bal_seq INTEGER,
+        new_bal_at TEXT,
+        problems TEXT NOT NULL,
+        business_day TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        last_checked_at TEXT,
+        training INTEGER NOT NULL
+      );
+      CREATE INDEX coupon_sales_by_created ON coupon_sales (created_at);
+      CREATE INDEX coupon_sales_by_day ON coupon_sales (business_day, created_at);
+      CREATE INDEX coupon_sales_by_state ON coupon_sales (state, created_at);
+      CREATE INDEX coupon_sales_charged ON coupon_sales (coupon_type, created_at) WHERE rate_paise IS NOT NULL;
+      CREATE INDEX coupon_sales_by_new_bal ON coupon_sales (new_bal_seq) WHERE new_bal_seq IS NOT NULL;
+      CREATE TABLE password_resets (
+        attempt_id TEXT PRIMARY KEY,
+        order_id TEXT,
+        vle_id TEXT NOT NULL,
+        vle_name TEXT,
+        status TEXT NOT NULL,
+        message TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX password_resets_by_agent ON password_resets (vle_id, created_at);
+      CREATE TABLE balance_checkpoints (
+        seq INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        balance_paise INTEGER NOT NULL,
+        source TEXT NOT NULL
+      );
+    `,
+  },
 ]
 
 const SCHEMA_VERSION_KEY = 'schema_version'

@@ -3,8 +3,9 @@ import type { Database } from 'sql.js'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { GENESIS_HASH } from './journal'
 import { readMeta, writeMeta } from './migrations'
+import { panProjectors } from './pan-projections'
 
-interface Projector<T extends LedgerEventType> {
+export interface Projector<T extends LedgerEventType> {
   /** Why this event makes no sense against the current tables, or null when it can be applied. */
   problem(db: Database, data: LedgerEventData[T]): string | null
   /** Uses entry.at for every timestamp (never the clock), so a replay is identical to the original. */
@@ -16,6 +17,7 @@ function saleExists(db: Database, orderId: string): boolean {
 }
 
 const projectors: { [T in LedgerEventType]: Projector<T> } = {
+  ...panProjectors,
   'recharge.intent': {
     problem: (db, data) => (saleExists(db, data.orderId) ? `a sale with order id ${data.orderId} is already recorded` : null),
     apply: (db, { at, data }) => {

@@ -1,4 +1,4 @@
-// What each provider answer means for a sale: the one place that turns an HTTP result into SUCCESS, FAILED or UNKNOWN.
+// What each provider answer means for a sale or any other partner call: the one place that turns an HTTP result into SUCCESS, FAILED or UNKNOWN.
 //
 // The spec shows only SUCCESS answers. Where it is silent, this table is our decision:
 //
@@ -27,8 +27,19 @@ export interface ProviderReply {
   body: Record<string, unknown> | null
 }
 
-const NOT_KNOWN =
-  'It is not known whether the sale went through: check its status before selling it again.'
+/** How a reply words a verdict the provider gave without a message, and an answer that settles nothing. */
+export interface Wording {
+  accepted: string
+  refused: string
+  /** Follows the reason in every UNKNOWN message: what is not known and what to do about it. */
+  notKnown: string
+}
+
+export const SALE_WORDING: Wording = {
+  accepted: 'The provider accepted the sale',
+  refused: 'The provider refused the sale',
+  notKnown: 'It is not known whether the sale went through: check its status before selling it again.',
+}
 
 function asObject(json: unknown): Record<string, unknown> | null {
   return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null
@@ -60,13 +71,13 @@ function explainNoVerdict(httpStatus: number, body: Record<string, unknown> | nu
   if (httpStatus >= 500) return `The provider answered with an error page (HTTP ${httpStatus})`
   if (httpStatus < 200 || httpStatus >= 300) return `The provider gave an unexpected answer (HTTP ${httpStatus})`
   if (body === null) return "The provider's answer could not be read"
-  if (status === null) return "The provider's answer did not say how the sale went"
+  if (status === null) return "The provider's answer did not say how the request went"
   return `The provider said "${status}"`
 }
 
-export function classify(result: HttpResult): ProviderReply {
+export function classify(result: HttpResult, words: Wording = SALE_WORDING): ProviderReply {
   if (result.kind === 'no-answer') {
-    return { outcome: 'UNKNOWN', providerStatus: null, message: `${sentence(result.detail)} ${NOT_KNOWN}`, httpStatus: null, body: null }
+    return { outcome: 'UNKNOWN', providerStatus: null, message: `${sentence(result.detail)} ${words.notKnown}`, httpStatus: null, body: null }
   }
   const { httpStatus } = result
   const body = asObject(result.json)
@@ -78,8 +89,8 @@ export function classify(result: HttpResult): ProviderReply {
   const outcome: Outcome = trusted ? verdict : 'UNKNOWN'
 
   if (outcome !== 'UNKNOWN') {
-    return { outcome, providerStatus, message: providerMessage ?? (outcome === 'SUCCESS' ? 'The provider accepted the sale' : 'The provider refused the sale'), httpStatus, body }
+    return { outcome, providerStatus, message: providerMessage ?? (outcome === 'SUCCESS' ? words.accepted : words.refused), httpStatus, body }
   }
   const reason = (is2xx && providerMessage?.trim()) || explainNoVerdict(httpStatus, body, providerStatus)
-  return { outcome, providerStatus, message: `${sentence(reason)} ${NOT_KNOWN}`, httpStatus, body }
+  return { outcome, providerStatus, message: `${sentence(reason)} ${words.notKnown}`, httpStatus, body }
 }

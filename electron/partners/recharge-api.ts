@@ -4,6 +4,7 @@ import type { Outcome } from '../contract'
 import { paiseToDecimal } from '../counter/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { classify, type ProviderReply } from './outcome'
+import { SecretFilter } from './secret-filter'
 
 export interface RechargeCredentials {
   userId: string
@@ -47,11 +48,6 @@ export interface OperatorReply {
   circle: string | null
 }
 
-const HIDDEN = '[hidden]'
-// A provider may echo what it was sent; anything shorter than this is too common a text to be a
-// real token or key, and hiding it would garble ordinary words.
-const MIN_SECRET_LENGTH = 4
-
 function dataField(body: Record<string, unknown> | null, name: string): string | null {
   const data = body?.data
   if (typeof data !== 'object' || data === null) return null
@@ -60,23 +56,17 @@ function dataField(body: Record<string, unknown> | null, name: string): string |
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
 export class RechargeApi {
   private readonly http: PartnerHttp
   private readonly credentials: RechargeCredentials
   private readonly now: () => number
-  private readonly secretPattern: RegExp | null
+  private readonly secrets: SecretFilter
 
   constructor(opts: { baseUrl: string; credentials: RechargeCredentials; timeoutMs?: number; now?: () => number }) {
     this.http = new PartnerHttp({ baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs ?? 30_000 })
     this.credentials = opts.credentials
     this.now = opts.now ?? Date.now
-    const secrets = [opts.credentials.token, opts.credentials.secretKey].filter((s) => s.length >= MIN_SECRET_LENGTH)
-    // Case-insensitive: a hex key may come back in the other case.
-    this.secretPattern = secrets.length === 0 ? null : new RegExp(secrets.map(escapeRegExp).join('|'), 'gi')
+    this.secrets = new SecretFilter([opts.credentials.token, opts.credentials.secretKey])
   }
 
   async transaction(req: { number: string; amountPaise: number; operatorCode: string; orderId: string }): Promise<RechargeReply> {
@@ -137,29 +127,10 @@ export class RechargeApi {
 
   /** classify(), with any echo of our token or secret key blanked out of everything we hand back. */
   private reply(result: HttpResult): ProviderReply {
-    const reply = classify(result)
-    return {
-      ...reply,
-      providerStatus: reply.providerStatus === null ? null : this.hide(reply.providerStatus),
-      message: this.hide(reply.message),
-      body: reply.body === null ? null : (this.hideAll(reply.body) as Record<string, unknown>),
-    }
+    return this.secrets.reply(classify(result))
   }
 
   private rechargeReply(reply: ProviderReply): RechargeReply {
     return { ...reply, fpayId: dataField(reply.body, 'fpay_id'), operatorRef: dataField(reply.body, 'operator_id') }
-  }
-
-  private hide(text: string): string {
-    return this.secretPattern === null ? text : text.replace(this.secretPattern, HIDDEN)
-  }
-
-  private hideAll(value: unknown): unknown {
-    if (typeof value === 'string') return this.hide(value)
-    if (Array.isArray(value)) return value.map((item) => this.hideAll(item))
-    if (typeof value === 'object' && value !== null) {
-      return Object.fromEntries(Object.entries(value).map(([key, item]) => [this.hide(key), this.hideAll(item)]))
-    }
-    return value
   }
 }

@@ -1,12 +1,9 @@
 // The recharge provider as the simulator plays it: checks credentials, fields and checksums, keeps every order for check_status.
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { tryParseRupees } from '../counter/money'
 import { RECHARGE_PATHS, statusChecksum, transactionChecksum, type RechargeCredentials } from '../partners/recharge-api'
 import type { FaultSwitch } from './faults'
+import { DIGITS, failed, firstBrokenRule, LETTERS, pattern, randomText, sameSecret, type Answer, type Fields, type Rule } from './sim-rules'
 import type { RechargeOperation, SimModule, SimRequest, SimRoute } from './server'
-
-type Answer = Record<string, unknown>
-type Fields = Record<string, string>
 
 interface Order {
   orderId: string
@@ -19,10 +16,6 @@ interface Order {
   pendingChecksLeft: number
 }
 
-/** A field rule: the check, and the reason given when it fails. */
-type Rule = [field: string, valid: (value: string) => boolean, reason: string]
-
-const pattern = (re: RegExp) => (value: string) => re.test(value)
 const ORDER_ID_RULE: Rule = ['order_id', pattern(/^[A-Za-z0-9_-]{1,40}$/), 'Invalid order id']
 // The provider's tolerance for clock difference is not shown; the simulator checks the form only.
 const TIMESTAMP_RULE: Rule = ['timestamp', pattern(/^\d{13}$/), 'Invalid timestamp']
@@ -46,25 +39,6 @@ const CIRCLES = [
 const SUCCESS_MESSAGE = 'Transaction Successful'
 const PENDING_MESSAGE = 'Transaction Pending'
 const OPERATOR_DOWN = 'Operator down, try later'
-
-const failed = (message: string): Answer => ({ status: 'FAILED', message })
-
-/** Compares secrets in constant time (hashing first evens out the lengths). */
-function sameSecret(given: string | undefined, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return given !== undefined && timingSafeEqual(digest(given), digest(expected))
-}
-
-function firstBrokenRule(fields: Fields, rules: Rule[]): string | null {
-  const broken = rules.find(([field, valid]) => !valid(fields[field] ?? ''))
-  return broken ? broken[2] : null
-}
-
-function randomText(alphabet: string, length: number): string {
-  return Array.from({ length }, () => alphabet[randomInt(alphabet.length)]).join('')
-}
-const DIGITS = '0123456789'
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 
 /** Like RCH300874073984JLPGI. */
 const newFpayId = () => `RCH${randomText(DIGITS, 12)}${randomText(LETTERS, 5)}`

@@ -1,14 +1,16 @@
 // The provider simulator's HTTP side: one server on 127.0.0.1 that parses requests, routes them to the partner
-// modules (recharge now, PAN later), answers with the provider's headers and applies the fault switch.
+// modules (recharge, PAN), answers with the provider's headers and applies the fault switch.
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import { randomBytes, randomInt } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { RechargeCredentials } from '../partners/recharge-api'
 import { apachePage, DEFAULT_SLOW_MS, FaultBoard, truncateText, type FaultSwitch } from './faults'
+import { PanSim, type PanControls, type PanSimOptions } from './pan-sim'
 import { RechargeSim } from './recharge-sim'
 
 export type { FaultKind, FaultSwitch } from './faults'
+export type { PanControls, PanOperation, PanSimOptions } from './pan-sim'
 
 export type RechargeOperation = 'transaction' | 'check_status' | 'fetch_operator'
 
@@ -24,6 +26,7 @@ export interface SimRequest {
 export interface SimulatorOptions {
   port?: number
   recharge?: RechargeCredentials
+  pan?: PanSimOptions
   /** Awaited after parsing, before processing: lets a test hold or observe a request. */
   onRequest?: (req: SimRequest) => void | Promise<void>
 }
@@ -31,6 +34,8 @@ export interface SimulatorOptions {
 export interface Simulator {
   url: string
   credentials: RechargeCredentials
+  panApiKey: string
+  pan: PanControls
   setFault(fault: FaultSwitch | null): void
   requests: SimRequest[]
   close(): Promise<void>
@@ -86,14 +91,40 @@ function jsonFields(text: string): Record<string, string> | null {
   return fields
 }
 
+/**
+ * The text fields of a multipart/form-data body, as PHP puts them in $_POST (file parts go to
+ * $_FILES there, so they are left out); null when the body does not follow its boundary.
+ */
+function multipartFields(contentType: string, body: string): Record<string, string> | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
+  if (!boundary) return null
+  const sections = body.split(`--${boundary[1] ?? boundary[2]}`)
+  // sections[0] is the preamble; the body ends with the close delimiter, "--boundary--".
+  if (sections.length < 2 || !sections[sections.length - 1].startsWith('--')) return null
+  const fields: Record<string, string> = {}
+  for (const section of sections.slice(1, -1)) {
+    const part = /^\r\n([\s\S]*?)\r\n\r\n([\s\S]*)\r\n$/.exec(section)
+    const disposition = (part && /^content-disposition:(.*)$/im.exec(part[1])?.[1]) ?? ''
+    const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1]
+    if (!part || name === undefined) return null
+    if (!/;\s*filename\*?=/i.test(disposition)) fields[name] = part[2]
+  }
+  return fields
+}
+
+function bodyFields(contentType: string, body: string): Record<string, string> | null {
+  const type = contentType.toLowerCase()
+  if (type.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(body))
+  if (type.includes('multipart/form-data')) return multipartFields(contentType, body)
+  return jsonFields(body)
+}
+
 /** Query fields, overlaid by body fields (like PHP's $_REQUEST); null when the body cannot be read. */
 function requestFields(url: URL, contentType: string, body: string): Record<string, string> | null {
   const fields = Object.fromEntries(url.searchParams)
   if (body === '') return fields
-  const bodyFields = contentType.includes('application/x-www-form-urlencoded')
-    ? Object.fromEntries(new URLSearchParams(body))
-    : jsonFields(body)
-  return bodyFields === null ? null : { ...fields, ...bodyFields }
+  const fromBody = bodyFields(contentType, body)
+  return fromBody === null ? null : { ...fields, ...fromBody }
 }
 
 /** The request body as text; null when it is larger than any real partner call. */
@@ -109,7 +140,8 @@ async function readBody(req: http.IncomingMessage): Promise<string | null> {
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   const credentials = opts.recharge ?? trainingCredentials()
-  const modules: SimModule[] = [new RechargeSim(credentials)]
+  const pan = new PanSim(opts.pan)
+  const modules: SimModule[] = [new RechargeSim(credentials), pan]
   const routes = new Map<string, { route: SimRoute; module: SimModule }>()
   for (const module of modules) {
     for (const [path, route] of Object.entries(module.routes)) routes.set(path, { route, module })
@@ -188,6 +220,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   return {
     url: `http://127.0.0.1:${port}`,
     credentials,
+    panApiKey: pan.apiKey,
+    pan,
     setFault: (fault) => faults.set(fault),
     requests,
     close: async () => {

@@ -25,6 +25,7 @@ export const realCredentials = {
   token: 'tok-3f9a1c77e2b84d5a',
   secretKey: '8f3c9a1b2d4e6f708192a3b4c5d6e7f8',
 }
+export const realApiKey = '5f2c9e1a-7b3d-4c8e-9a6f-0d1e2f3a4b5c'
 
 export interface RealModeRig {
   counter: CounterApp
@@ -41,7 +42,7 @@ export async function startRealModeRig(
   counterOptions: Partial<CounterOptions> = {},
 ): Promise<RealModeRig> {
   const dir = tempDir()
-  const provider = await startSimulator({ ...simulatorOptions, recharge: realCredentials })
+  const provider = await startSimulator({ ...simulatorOptions, recharge: realCredentials, pan: { ...simulatorOptions.pan, apiKey: realApiKey } })
   const logLines: string[] = []
   const service = privateKeychainService()
   const start = () =>
@@ -55,6 +56,8 @@ export async function startRealModeRig(
         COUNTER_TOKEN: realCredentials.token,
         COUNTER_SECRET_KEY: realCredentials.secretKey,
         COUNTER_RECHARGE_BASE_URL: provider.url,
+        COUNTER_API_KEY: realApiKey,
+        COUNTER_PAN_BASE_URL: provider.url,
       },
       providerTimeoutMs: 1_000,
       log: (line) => logLines.push(line),

@@ -2,10 +2,12 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import initSqlJs from 'sql.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { LedgerEventData } from '../../electron/ledger/events'
 import { Journal, JOURNAL_FILE } from '../../electron/ledger/journal'
 import { Ledger, LedgerWriteError, type LedgerOptions } from '../../electron/ledger/ledger'
+import { migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 
 const DAY = '2025-03-14'
@@ -192,6 +194,29 @@ describe('reopening', () => {
     expect(reopened.report.problems).toEqual([expect.stringMatching(/line 8\) was incomplete/)])
     expect(everything(reopened)).toEqual(before)
     expect(reopened.append('recharge.intent', intent('A5')).seq).toBe(8)
+  })
+
+  it('upgrades a snapshot written before the PAN tables existed, keeping its sales', async () => {
+    const ledger = await openLedger({ snapshotEvery: 1000 })
+    recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger)
+    // Turn the closing snapshot back into what the version 1 schema wrote.
+    const SQL = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') })
+    const old = new SQL.Database(fs.readFileSync(path.join(dir, SNAPSHOT_FILE)))
+    old.exec("DROP TABLE agents; DROP TABLE coupon_sales; DROP TABLE password_resets; DROP TABLE balance_checkpoints; UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    fs.writeFileSync(path.join(dir, SNAPSHOT_FILE), old.export())
+    old.close()
+
+    const reopened = await openLedger()
+    expect(reopened.report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
+    expect(everything(reopened)).toEqual(before)
+    reopened.append('pan.balance.read', { balancePaise: 500000, source: 'balance' })
+    expect(reopened.lastKnownPanBalance()).toMatchObject({ balancePaise: 500000, seq: 8 })
+    await closeLedger(reopened)
+    const upgraded = new SQL.Database(fs.readFileSync(path.join(dir, SNAPSHOT_FILE)))
+    expect(upgraded.exec("SELECT value FROM meta WHERE key = 'schema_version'")[0].values).toEqual([[String(migrations.length)]])
+    upgraded.close()
   })
 
   it('reports, without stopping, a journal event that cannot be applied', async () => {

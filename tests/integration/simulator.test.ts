@@ -126,7 +126,7 @@ describe('simulator: requests', () => {
     expect(sim.requests.map((r) => [r.operation, r.method, r.path])).toEqual([
       ['fetch_operator', 'POST', RECHARGE_PATHS.fetchOperator],
       ['fetch_operator', 'POST', RECHARGE_PATHS.fetchOperator],
-      ['unknown', 'GET', '/api/balance.php'],
+      ['balance', 'GET', '/api/balance.php'],
     ])
     expect(sim.requests[1].fields).toEqual(lookupBody('7012345678'))
     expect(sim.requests[2].fields).toEqual({ api_key: 'k-1' })

@@ -45,6 +45,57 @@ describe('migrations', () => {
     expect(db.exec(`PRAGMA index_info(${indexed[0]})`)[0].values.map((row) => row[2])).toEqual(['business_day', 'created_at'])
   })
 
+  it('add the PAN tables in version 2, money in INTEGER paise, with an index for each read', () => {
+    migrate(db)
+    const described = (table: string) => columns(table).map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' NOT NULL' : ''}`)
+    expect(described('agents')).toEqual([
+      'vle_id TEXT', 'name TEXT NOT NULL', 'mobile TEXT NOT NULL', 'email TEXT NOT NULL', 'shop TEXT NOT NULL',
+      'location TEXT NOT NULL', 'state_code TEXT NOT NULL', 'pin TEXT NOT NULL', 'uid_masked TEXT NOT NULL', 'pan TEXT NOT NULL',
+      'status TEXT NOT NULL', 'message TEXT NOT NULL', 'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', 'last_checked_at TEXT',
+    ])
+    expect(described('coupon_sales')).toEqual([
+      'attempt_id TEXT', 'order_id TEXT', 'vle_id TEXT NOT NULL', 'vle_name TEXT', 'coupon_type INTEGER NOT NULL',
+      'qty INTEGER NOT NULL', 'expected_rate_paise INTEGER NOT NULL', 'state TEXT NOT NULL', 'provider_status TEXT',
+      'message TEXT NOT NULL', 'order_date TEXT', 'rate_paise INTEGER', 'amount_paise INTEGER', 'old_bal_paise INTEGER',
+      'new_bal_paise INTEGER', 'new_bal_seq INTEGER', 'new_bal_at TEXT', 'problems TEXT NOT NULL', 'business_day TEXT NOT NULL',
+      'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', 'last_checked_at TEXT', 'training INTEGER NOT NULL',
+    ])
+    expect(described('password_resets')).toEqual([
+      'attempt_id TEXT', 'order_id TEXT', 'vle_id TEXT NOT NULL', 'vle_name TEXT', 'status TEXT NOT NULL',
+      'message TEXT NOT NULL', 'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL',
+    ])
+    expect(described('balance_checkpoints')).toEqual(['seq INTEGER', 'at TEXT NOT NULL', 'balance_paise INTEGER NOT NULL', 'source TEXT NOT NULL'])
+    const keys = ['agents', 'coupon_sales', 'password_resets', 'balance_checkpoints'].map((table) => columns(table).find((column) => column.primaryKey === 1)?.name)
+    expect(keys).toEqual(['vle_id', 'attempt_id', 'attempt_id', 'seq'])
+
+    const indexes = db.exec("SELECT tbl_name, name FROM sqlite_master WHERE type = 'index' AND tbl_name != 'sales' AND sql IS NOT NULL ORDER BY name")[0].values
+    const indexed = Object.fromEntries(indexes.map(([table, name]) => [name, `${table}(${db.exec(`PRAGMA index_info(${name})`)[0].values.map((row) => row[2]).join(', ')})`]))
+    expect(indexed).toEqual({
+      agents_by_created: 'agents(created_at)',
+      coupon_sales_by_created: 'coupon_sales(created_at)',
+      coupon_sales_by_day: 'coupon_sales(business_day, created_at)',
+      coupon_sales_by_state: 'coupon_sales(state, created_at)',
+      coupon_sales_charged: 'coupon_sales(coupon_type, created_at)',
+      coupon_sales_by_new_bal: 'coupon_sales(new_bal_seq)',
+      password_resets_by_agent: 'password_resets(vle_id, created_at)',
+    })
+  })
+
+  it('upgrade a version 1 database to version 2 keeping its sales and journal position', () => {
+    db.exec(migrations[0].sql)
+    writeMeta(db, 'schema_version', '1')
+    writeMeta(db, 'journal_seq', '2')
+    db.run(
+      `INSERT INTO sales VALUES ('A1', 'mobile', '9876543210', 'JIO', 'Jio', 'DL', 19900, 'SUCCESS', 'Success', 'Done',
+         'FP1', 'OP1', '2025-03-14', '2025-03-14T04:30:00.000Z', '2025-03-14T04:30:01.000Z', NULL, 0)`,
+    )
+    const salesBefore = db.exec('SELECT * FROM sales')
+    expect(migrate(db)).toEqual({ from: 1, to: migrations.length })
+    expect(db.exec('SELECT * FROM sales')).toEqual(salesBefore)
+    expect(readMeta(db, 'journal_seq')).toBe('2')
+    expect(db.exec('SELECT count(*) FROM coupon_sales')[0].values).toEqual([[0]])
+  })
+
   it('do nothing on a database that is already current', () => {
     migrate(db)
     db.run("INSERT INTO meta (key, value) VALUES ('journal_seq', '7')")

@@ -1,0 +1,18 @@
+// Our ids for sales and requests: a kind prefix, the date, the ledger's next sequence number and
+// a random tail, so they are unique per ledger and stay unique after a restore from backup.
+import { randomBytes } from 'node:crypto'
+
+export type IdKind = 'recharge' | 'coupon' | 'reset'
+
+const prefixes: Record<IdKind, { training: string; real: string }> = {
+  recharge: { training: 'TR', real: 'CN' },
+  coupon: { training: 'TP', real: 'CP' },
+  reset: { training: 'TS', real: 'RS' },
+}
+
+export function newId(kind: IdKind, training: boolean, now: Date, seq: number): string {
+  const prefix = prefixes[kind][training ? 'training' : 'real']
+  const ymd = now.toISOString().slice(2, 10).replace(/-/g, '')
+  const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
+  return `${prefix}${ymd}${String(seq).padStart(6, '0')}${tail}`
+}

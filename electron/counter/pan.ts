@@ -1,0 +1,273 @@
+// The PAN agent desk: agents (VLEs), coupon sales, password resets and the provider balance.
+// Every call is journaled before it is sent and its answer after; coupon answers are checked
+// against the balance chain on arrival, and an unconfirmed coupon order is never resent.
+import type { Agent, CouponSale, HandlersFor, PanBalance, PasswordReset } from '../contract'
+import type { CouponReply, ResetReply } from '../partners/pan-api'
+import type { CounterContext } from './context'
+import { checkCouponAnswer } from './coupon-checks'
+import { CounterError } from './errors'
+import { formatPaise } from './money'
+import { newId } from './order-ids'
+import type { Session } from './session'
+
+type PanChannels =
+  | 'pan.states'
+  | 'pan.agents.list'
+  | 'pan.agents.create'
+  | 'pan.agents.refresh'
+  | 'pan.coupons.quote'
+  | 'pan.coupons.sell'
+  | 'pan.coupons.checkStatus'
+  | 'pan.coupons.list'
+  | 'pan.resets.request'
+  | 'pan.resets.check'
+  | 'pan.resets.list'
+  | 'pan.balance.refresh'
+
+/** Aadhaar numbers are sent to the provider once and kept only as their last four digits. */
+export const maskUid = (uid: string) => `XXXX XXXX ${uid.slice(-4)}`
+
+export function panBalanceOf(session: Session): PanBalance {
+  const known = session.ledger.lastKnownPanBalance()
+  return { balancePaise: known?.balancePaise ?? null, readAt: known?.at ?? null }
+}
+
+export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
+  const agentOrThrow = (session: Session, vleId: string): Agent => {
+    const agent = session.ledger.getAgent(vleId)
+    if (!agent || agent.status === 'NOT_CREATED') {
+      throw new CounterError('invalid_input', `There is no agent ${vleId}: create the agent first.`, { vleId: 'Choose an agent from the list' })
+    }
+    return agent
+  }
+
+  const readBalance = async (session: Session): Promise<PanBalance> => {
+    const reply = await (await session.panApi()).balance()
+    ctx.noteContact(reply.httpStatus !== null)
+    if (reply.outcome !== 'SUCCESS' || reply.balancePaise === null) {
+      throw new CounterError('provider_error', `The balance could not be read: ${reply.message}`)
+    }
+    ctx.recordWrite(() => session.ledger.append('pan.balance.read', { balancePaise: reply.balancePaise!, source: 'balance' }))
+    ctx.emit('status.changed', ctx.status())
+    return panBalanceOf(session)
+  }
+
+  /** After every PAN operation; a failed read leaves the last known balance showing, with its time. */
+  const refreshBalanceQuietly = (session: Session) => readBalance(session).catch(() => undefined)
+
+  const quote = (session: Session, { type, qty }: { type: 1 | 2; qty: number }) => {
+    const { couponMaxQty, couponDefaultRatesPaise } = ctx.settings.current
+    if (qty > couponMaxQty) {
+      throw new CounterError('invalid_input', `At most ${couponMaxQty} coupons in one order`, { qty: `At most ${couponMaxQty}` })
+    }
+    const charged = session.ledger.lastChargedRatePaise(type)
+    const ratePaise = charged ?? (type === 1 ? couponDefaultRatesPaise.p : couponDefaultRatesPaise.e)
+    const balance = panBalanceOf(session)
+    const amountPaise = ratePaise * qty
+    return {
+      ratePaise,
+      rateSource: charged === null ? ('default' as const) : ('last_charged' as const),
+      amountPaise,
+      balance,
+      enough: balance.balancePaise === null ? null : balance.balancePaise >= amountPaise,
+      maxQty: couponMaxQty,
+    }
+  }
+
+  const recordCouponAnswer = (session: Session, sale: CouponSale, source: 'coupon_req' | 'coupon_status', reply: CouponReply, problems: string[]) => {
+    ctx.recordWrite(() =>
+      session.ledger.append('pan.coupon.outcome', {
+        attemptId: sale.attemptId,
+        source,
+        outcome: reply.outcome,
+        providerStatus: reply.providerStatus,
+        message: reply.message,
+        orderId: reply.orderId,
+        date: reply.date,
+        vleName: reply.vleName,
+        ratePaise: reply.ratePaise,
+        amountPaise: reply.amountPaise,
+        oldBalPaise: reply.oldBalPaise,
+        newBalPaise: reply.newBalPaise,
+        problems,
+      }),
+    )
+    return couponChanged(session, sale.attemptId)
+  }
+
+  const couponChanged = (session: Session, attemptId: string): CouponSale => {
+    const sale = session.ledger.couponSale(attemptId)!
+    if (session === ctx.session()) ctx.emit('coupon.changed', sale)
+    return sale
+  }
+
+  const recordResetAnswer = async (session: Session, attemptId: string, source: 'pass_reset' | 'pass_status', reply: ResetReply) => {
+    ctx.noteContact(reply.httpStatus !== null)
+    const { outcome, orderId, resetStatus, vleName, message } = reply
+    ctx.recordWrite(() => session.ledger.append('pan.reset.answer', { attemptId, source, outcome, orderId, resetStatus, vleName, message }))
+    await refreshBalanceQuietly(session)
+    return resetOrThrow(session, attemptId)
+  }
+
+  const resetOrThrow = (session: Session, attemptId: string): PasswordReset => {
+    const reset = session.ledger.passwordReset(attemptId)
+    if (!reset) throw new CounterError('not_found', `There is no password reset ${attemptId}.`)
+    return reset
+  }
+
+  return {
+    async 'pan.states'() {
+      return { states: ctx.catalog.states }
+    },
+
+    async 'pan.agents.list'() {
+      return { agents: ctx.session().ledger.agents() }
+    },
+
+    async 'pan.agents.create'(input) {
+      const session = ctx.session()
+      if (!ctx.catalog.states.some((s) => s.code === input.stateCode)) {
+        throw new CounterError('invalid_input', 'Choose a state from the list', { stateCode: 'Choose a state from the list' })
+      }
+      const existing = session.ledger.getAgent(input.vleId)
+      if (existing && existing.status !== 'NOT_CREATED') {
+        throw new CounterError('invalid_input', `Agent id ${input.vleId} is already taken`, { vleId: 'This agent id is already taken' })
+      }
+      const api = await session.panApi()
+      const { uid, ...fields } = input
+      ctx.recordWrite(() => session.ledger.append('pan.agent.submitted', { ...fields, uidMasked: maskUid(uid) }))
+      const reply = await api.addVle({
+        vle_id: input.vleId,
+        vle_name: input.name,
+        vle_mob: input.mobile,
+        vle_email: input.email,
+        vle_shop: input.shop,
+        vle_loc: input.location,
+        vle_state: input.stateCode,
+        vle_pin: input.pin,
+        vle_uid: uid,
+        vle_pan: input.pan,
+      })
+      ctx.noteContact(reply.httpStatus !== null)
+      ctx.recordWrite(() =>
+        session.ledger.append('pan.agent.answer', { vleId: input.vleId, source: 'add_vle', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
+      )
+      await refreshBalanceQuietly(session)
+      return session.ledger.getAgent(input.vleId)!
+    },
+
+    async 'pan.agents.refresh'({ vleId }) {
+      const session = ctx.session()
+      const targets = vleId ? [agentOrThrow(session, vleId)] : session.ledger.agents().filter((a) => a.status === 'PENDING' || a.status === 'SUBMITTING')
+      const api = await session.panApi()
+      for (const agent of targets) {
+        const reply = await api.vleStatus(agent.vleId)
+        ctx.noteContact(reply.httpStatus !== null)
+        ctx.recordWrite(() =>
+          session.ledger.append('pan.agent.answer', { vleId: agent.vleId, source: 'vle_status', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
+        )
+      }
+      await refreshBalanceQuietly(session)
+      return { agents: targets.map((a) => session.ledger.getAgent(a.vleId)!) }
+    },
+
+    async 'pan.coupons.quote'(input) {
+      const session = ctx.session()
+      agentOrThrow(session, input.vleId)
+      return quote(session, input)
+    },
+
+    async 'pan.coupons.sell'(input) {
+      const session = ctx.session()
+      const agent = agentOrThrow(session, input.vleId)
+      const expected = quote(session, input)
+      if (expected.enough === false) {
+        const short = `The balance ${formatPaise(expected.balance.balancePaise!)} is short of ${formatPaise(expected.amountPaise)} for this order. Add money to the provider wallet, or refresh the balance.`
+        throw new CounterError('invalid_input', short, { qty: 'Not enough balance for this many coupons' })
+      }
+      const api = await session.panApi()
+      const now = ctx.now()
+      const attemptId = newId('coupon', session.mode === 'training', now, session.ledger.lastSeq() + 1)
+      const lastKnown = session.ledger.lastKnownPanBalance()
+      ctx.recordWrite(() =>
+        session.ledger.append('pan.coupon.intent', {
+          attemptId,
+          vleId: agent.vleId,
+          vleName: agent.name,
+          type: input.type,
+          qty: input.qty,
+          expectedRatePaise: expected.ratePaise,
+          businessDay: ctx.businessDay(now),
+          training: session.mode === 'training',
+        }),
+      )
+      const sending = couponChanged(session, attemptId)
+      const reply = await api.couponRequest(input)
+      ctx.noteContact(reply.httpStatus !== null)
+      const problems = reply.outcome === 'SUCCESS' ? checkCouponAnswer(reply, input.qty, lastKnown) : []
+      const sale = recordCouponAnswer(session, sending, 'coupon_req', reply, problems)
+      await refreshBalanceQuietly(session)
+      return sale
+    },
+
+    async 'pan.coupons.checkStatus'({ attemptId }) {
+      const session = ctx.session()
+      const sale = session.ledger.couponSale(attemptId)
+      if (!sale) throw new CounterError('not_found', `There is no coupon sale ${attemptId}.`)
+      if (!sale.orderId) {
+        throw new CounterError(
+          'not_found',
+          'The provider never named an order for this attempt, so its status cannot be asked. Compare the balance with the provider’s coupon history before selling again.',
+        )
+      }
+      const reply = await (await session.panApi()).couponStatus(sale.orderId)
+      ctx.noteContact(reply.httpStatus !== null)
+      // History is not a chain link: only the answer's own arithmetic is checked here.
+      const problems = reply.httpStatus !== null ? checkCouponAnswer(reply, sale.qty, null) : []
+      const updated = recordCouponAnswer(session, sale, 'coupon_status', reply, problems)
+      await refreshBalanceQuietly(session)
+      return updated
+    },
+
+    async 'pan.coupons.list'() {
+      return { sales: ctx.session().ledger.couponSales() }
+    },
+
+    async 'pan.resets.request'({ vleId }) {
+      const session = ctx.session()
+      agentOrThrow(session, vleId)
+      const api = await session.panApi()
+      const attemptId = newId('reset', session.mode === 'training', ctx.now(), session.ledger.lastSeq() + 1)
+      ctx.recordWrite(() => session.ledger.append('pan.reset.intent', { attemptId, vleId }))
+      const reply = await api.passwordReset(vleId)
+      return recordResetAnswer(session, attemptId, 'pass_reset', reply)
+    },
+
+    async 'pan.resets.check'({ attemptId }) {
+      const session = ctx.session()
+      const reset = resetOrThrow(session, attemptId)
+      if (!reset.orderId) throw new CounterError('not_found', 'The provider never named an order for this reset: request it again.')
+      const reply = await (await session.panApi()).passwordResetStatus(reset.orderId)
+      return recordResetAnswer(session, attemptId, 'pass_status', reply)
+    },
+
+    async 'pan.resets.list'({ vleId }) {
+      return { resets: ctx.session().ledger.passwordResets(vleId) }
+    },
+
+    async 'pan.balance.refresh'() {
+      return readBalance(ctx.session())
+    },
+  }
+}
+
+/** Coupon orders left unconfirmed (crash, lost answer) that the provider named: ask, never resend. */
+export async function resolveOpenCoupons(ctx: CounterContext, checkStatus: (input: { attemptId: string }) => Promise<CouponSale>): Promise<void> {
+  try {
+    for (const sale of ctx.session().ledger.unresolvedCouponSales()) {
+      if (sale.orderId) await checkStatus({ attemptId: sale.attemptId })
+    }
+  } catch {
+    // Still unconfirmed: the coupon list shows it with Check status.
+  }
+}

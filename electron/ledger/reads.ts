@@ -1,0 +1,96 @@
+// Reading the ledger's tables back as the contract's shapes: one row mapper per table and the query loop they share.
+import type { Database, ParamsObject, SqlValue } from 'sql.js'
+import type { Agent, CouponSale, CouponType, PasswordReset, RechargeKind, Sale, SaleState } from '../contract'
+
+const nullable = (value: SqlValue | undefined): string | null => (value === null || value === undefined ? null : String(value))
+const nullableNumber = (value: SqlValue | undefined): number | null => (value === null || value === undefined ? null : Number(value))
+
+export function selectAll<T>(db: Database, sql: string, params: SqlValue[], fromRow: (row: ParamsObject) => T): T[] {
+  const statement = db.prepare(sql, params)
+  try {
+    const rows: T[] = []
+    while (statement.step()) rows.push(fromRow(statement.getAsObject()))
+    return rows
+  } finally {
+    statement.free()
+  }
+}
+
+export function saleFromRow(row: ParamsObject): Sale {
+  return {
+    orderId: String(row.order_id),
+    kind: String(row.kind) as RechargeKind,
+    number: String(row.number),
+    operatorCode: String(row.operator_code),
+    operatorName: String(row.operator_name),
+    circle: nullable(row.circle),
+    amountPaise: Number(row.amount_paise),
+    state: String(row.state) as SaleState,
+    providerStatus: nullable(row.provider_status),
+    message: String(row.message),
+    fpayId: nullable(row.fpay_id),
+    operatorRef: nullable(row.operator_ref),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    lastCheckedAt: nullable(row.last_checked_at),
+    training: row.training === 1,
+  }
+}
+
+export function agentFromRow(row: ParamsObject): Agent {
+  return {
+    vleId: String(row.vle_id),
+    name: String(row.name),
+    mobile: String(row.mobile),
+    email: String(row.email),
+    shop: String(row.shop),
+    location: String(row.location),
+    stateCode: String(row.state_code),
+    pin: String(row.pin),
+    uidMasked: String(row.uid_masked),
+    pan: String(row.pan),
+    status: String(row.status),
+    message: String(row.message),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    lastCheckedAt: nullable(row.last_checked_at),
+  }
+}
+
+export function couponSaleFromRow(row: ParamsObject): CouponSale {
+  return {
+    attemptId: String(row.attempt_id),
+    orderId: nullable(row.order_id),
+    vleId: String(row.vle_id),
+    vleName: nullable(row.vle_name),
+    type: Number(row.coupon_type) as CouponType,
+    qty: Number(row.qty),
+    expectedRatePaise: Number(row.expected_rate_paise),
+    state: String(row.state) as SaleState,
+    providerStatus: nullable(row.provider_status),
+    message: String(row.message),
+    date: nullable(row.order_date),
+    ratePaise: nullableNumber(row.rate_paise),
+    amountPaise: nullableNumber(row.amount_paise),
+    oldBalPaise: nullableNumber(row.old_bal_paise),
+    newBalPaise: nullableNumber(row.new_bal_paise),
+    problems: JSON.parse(String(row.problems)) as string[],
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+    lastCheckedAt: nullable(row.last_checked_at),
+    training: row.training === 1,
+  }
+}
+
+export function passwordResetFromRow(row: ParamsObject): PasswordReset {
+  return {
+    attemptId: String(row.attempt_id),
+    orderId: nullable(row.order_id),
+    vleId: String(row.vle_id),
+    vleName: nullable(row.vle_name),
+    status: String(row.status),
+    message: String(row.message),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  }
+}

@@ -1,0 +1,136 @@
+// The counter as a shop assistant uses it: browser mode in Debian's Chromium, training mode, real
+// clicks and keys. Screenshots and receipt PDFs land in test-output/e2e/ for a person to look at.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startCounter, type CounterApp } from '../../electron/counter/app'
+import { keychainSecrets } from '../../electron/counter/credentials'
+import { startWebServer, type WebServer } from '../../electron/web/server'
+import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
+
+const rendererDir = resolve(__dirname, '../../out/renderer')
+const outputDir = resolve(__dirname, '../../test-output/e2e')
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+const dataDir = tempDir('counter-e2e-')
+const keychainService = privateKeychainService()
+let browser: Browser
+let counter: CounterApp
+let web: WebServer
+let page: Page
+
+async function startApp(): Promise<void> {
+  counter = await startCounter({ dataDir: dataDir.path, resourcesDir, platform: 'web', secrets: keychainSecrets(keychainService), env: {} })
+  web = await startWebServer({ counter, rendererDir })
+}
+
+async function stopApp(): Promise<void> {
+  await web.close()
+  await counter.close()
+}
+
+async function sell(number: string, amount: string): Promise<string> {
+  await page.getByTestId('number-input').fill(number)
+  // The operator arrives from fetch_operator; wait for it rather than racing it.
+  await expect.poll(() => page.getByTestId('operator-select').inputValue()).not.toBe('')
+  await page.getByTestId('amount-input').fill(amount)
+  await page.getByTestId('amount-input').press('Enter')
+  const panel = page.getByTestId('result-panel')
+  await panel.waitFor()
+  await expect.poll(() => panel.getAttribute('data-state')).not.toBe('SENDING')
+  return (await panel.getAttribute('data-state'))!
+}
+
+const shot = (name: string) => page.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true })
+
+beforeAll(async () => {
+  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm test does it first).')
+  mkdirSync(outputDir, { recursive: true })
+  await startApp()
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--user-data-dir=${tempDir('chromium-').path}`] })
+  page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+  await page.goto(web.url)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stopApp()
+  dataDir.remove()
+})
+
+describe('recharge counter in the browser (training mode)', () => {
+  it('says TRAINING on the screen', async () => {
+    await expect.poll(() => page.getByTestId('mode-badge').textContent()).toContain('TRAINING')
+    expect(await page.getByTestId('training-banner').isVisible()).toBe(true)
+  })
+
+  it('refuses a bad number next to the field and sends nothing', async () => {
+    await page.getByTestId('number-input').fill('98765')
+    await page.getByTestId('amount-input').fill('10')
+    await page.getByTestId('amount-input').press('Enter')
+    await page.getByTestId('field-error-number').waitFor()
+    expect(counter.session().simulator!.requests.filter((r) => r.operation === 'transaction')).toHaveLength(0)
+  })
+
+  it('sells a recharge, shows it in Today, and keeps it after a restart', async () => {
+    expect(await sell('9876543210', '199')).toBe('SUCCESS')
+    expect(await page.getByTestId('result-fpay-id').textContent()).toMatch(/RCH/)
+    await page.getByTestId('today-row').first().waitFor()
+    expect(await page.getByTestId('today-row').count()).toBe(1)
+    await shot('1-sale-success')
+
+    await stopApp()
+    await startApp()
+    await page.goto(web.url)
+    await page.getByTestId('today-row').first().waitFor()
+    expect(await page.getByTestId('today-row').count()).toBe(1)
+    expect(await page.getByTestId('today-row-status').first().textContent()).toContain('SUCCESS')
+  })
+
+  it('shows a FAILED sale with the provider message, safe to retry', async () => {
+    counter.session().simulator!.setFault({ kind: 'failed', times: 1 })
+    expect(await sell('9123456789', '50')).toBe('FAILED')
+    expect(await page.getByTestId('result-message').textContent()).toContain('Operator down')
+    await shot('2-sale-failed')
+  })
+
+  it('shows PENDING with "do not retry", then Check status settles it', async () => {
+    counter.session().simulator!.setFault({ kind: 'pendingThenSuccess', times: 1 })
+    expect(await sell('9988776655', '75')).toBe('UNKNOWN')
+    expect((await page.getByTestId('result-panel').textContent())!.toLowerCase()).toContain('do not retry')
+    await shot('3-sale-pending')
+    await page.getByTestId('check-status-button').click()
+    await expect.poll(() => page.getByTestId('result-panel').getAttribute('data-state')).toBe('SUCCESS')
+    await shot('4-pending-settled')
+  })
+
+  it('renders the receipt to a PDF that carries order id, amount and fpay_id', async () => {
+    const today = await counter.call('sales.today', {})
+    if (!today.ok) throw new Error(today.error.message)
+    const sale = today.value.sales.find((s) => s.amountPaise === 19900)!
+    await page.getByTestId('receipt-preview').waitFor()
+    const receipt = await counter.call('receipt.html', { orderId: sale.orderId })
+    if (!receipt.ok) throw new Error(receipt.error.message)
+    const paper = await browser.newPage()
+    await paper.setContent(receipt.value.html)
+    const pdfPath = join(outputDir, `receipt-${sale.orderId}.pdf`)
+    writeFileSync(pdfPath, await paper.pdf({ width: '80mm', printBackground: false }))
+    await paper.close()
+    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+    expect(text).toContain(sale.orderId)
+    expect(text).toContain('₹199.00')
+    expect(text).toContain(sale.fpayId!)
+    expect(text).toContain('TRAINING')
+  })
+})

@@ -1,0 +1,182 @@
+// The PAN agent desk through the whole core over real HTTP: agents, coupons with their balance
+// checks, password resets, balance checkpoints, refusals and unconfirmed orders.
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { AgentInput } from '../../electron/contract'
+import { verhoeffDigit } from '../../electron/counter/verhoeff'
+import { PanApi } from '../../electron/partners/pan-api'
+import { realApiKey, startRealModeRig, type RealModeRig } from './helpers'
+
+const uid = (first11: string) => first11 + verhoeffDigit(first11)
+const agentInput = (vleId: string): AgentInput => ({
+  vleId,
+  name: 'Ravi Kumar',
+  mobile: '9812345678',
+  email: 'ravi@example.in',
+  shop: 'Ravi Digital Seva',
+  location: 'Gandhi Chowk, Sitapur',
+  stateCode: '35',
+  pin: '261001',
+  uid: uid('23456789012'),
+  pan: 'abcde1234f',
+})
+
+let rig: RealModeRig | undefined
+afterEach(async () => {
+  await rig?.close()
+  rig = undefined
+})
+
+async function approvedAgent(r: RealModeRig, vleId = 'VLE1001') {
+  const created = await r.counter.call('pan.agents.create', agentInput(vleId))
+  expect(created).toMatchObject({ ok: true, value: { vleId, status: 'PENDING', pan: 'ABCDE1234F' } })
+  for (let i = 0; i < 5; i++) {
+    const refreshed = await r.counter.call('pan.agents.refresh', { vleId })
+    if (refreshed.ok && refreshed.value.agents[0].status === 'APPROVED') return refreshed.value.agents[0]
+  }
+  throw new Error('agent never approved')
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]))
+}
+
+describe('agents', () => {
+  it('creates an agent PENDING, refreshes it to APPROVED, and keeps only the masked Aadhaar', async () => {
+    rig = await startRealModeRig()
+    const agent = await approvedAgent(rig)
+    expect(agent.uidMasked).toBe(`XXXX XXXX ${agentInput('x').uid.slice(-4)}`)
+    const sent = rig.provider.requests.find((r) => r.operation === 'add_vle')!
+    expect(sent.fields.vle_uid).toBe(agentInput('x').uid)
+    await rig.counter.close()
+    const stored = filesUnder(rig.dataDir).map((f) => readFileSync(f, 'latin1')).join('\n')
+    expect(stored).not.toContain(agentInput('x').uid)
+    await rig.restart()
+    expect(await rig.counter.call('pan.agents.list', {})).toMatchObject({ ok: true, value: { agents: [{ vleId: 'VLE1001', status: 'APPROVED' }] } })
+  })
+
+  it.each([
+    [{ uid: '234567890123' }, 'uid'],
+    [{ uid: '123456789012' }, 'uid'],
+    [{ mobile: '5812345678' }, 'mobile'],
+    [{ pin: '061001' }, 'pin'],
+    [{ pan: 'ABCD1234F' }, 'pan'],
+    [{ email: 'ravi@' }, 'email'],
+    [{ stateCode: '99' }, 'stateCode'],
+  ])('refuses %j next to the field and sends nothing', async (change, field) => {
+    rig = await startRealModeRig()
+    const result = await rig.counter.dispatch('pan.agents.create', { ...agentInput('VLE2'), ...change })
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { [field]: expect.any(String) } } })
+    expect(rig.provider.requests.filter((r) => r.operation === 'add_vle')).toHaveLength(0)
+  })
+
+  it('shows the provider refusing a duplicate agent id and keeps only the attempt', async () => {
+    rig = await startRealModeRig()
+    const direct = new PanApi({ baseUrl: rig.provider.url, apiKey: realApiKey })
+    await direct.addVle({ vle_id: 'VLE77', vle_name: 'A', vle_mob: '9812345678', vle_email: 'a@b.in', vle_shop: 'S', vle_loc: 'L', vle_state: '1', vle_pin: '110001', vle_uid: uid('23456789012'), vle_pan: 'ABCDE1234F' })
+    direct.close()
+    const result = await rig.counter.call('pan.agents.create', agentInput('VLE77'))
+    expect(result).toMatchObject({ ok: true, value: { status: 'NOT_CREATED', message: expect.stringMatching(/already exists/i) } })
+    // A corrected id goes through.
+    expect(await rig.counter.call('pan.agents.create', agentInput('VLE78'))).toMatchObject({ ok: true, value: { status: 'PENDING' } })
+  })
+})
+
+describe('coupons', () => {
+  it('quotes, sells 3 P-coupons, checks the answer and records the balance drop', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig)
+    const quote = await rig.counter.call('pan.coupons.quote', { vleId: 'VLE1001', type: 1, qty: 3 })
+    expect(quote).toMatchObject({ ok: true, value: { ratePaise: 10700, rateSource: 'default', amountPaise: 32100, enough: true, balance: { balancePaise: 500000 } } })
+    const sold = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 3 })
+    expect(sold).toMatchObject({
+      ok: true,
+      value: { state: 'SUCCESS', qty: 3, ratePaise: 10700, amountPaise: 32100, oldBalPaise: 500000, newBalPaise: 467900, problems: [], vleName: 'Ravi Kumar' },
+    })
+    if (!sold.ok) return
+    expect(sold.value.orderId).toBeTruthy()
+    expect(sold.value.date).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/)
+    expect(await rig.counter.call('app.status', {})).toMatchObject({ ok: true, value: { panBalance: { balancePaise: 467900 } } })
+    expect(await rig.counter.call('pan.coupons.quote', { vleId: 'VLE1001', type: 1, qty: 1 })).toMatchObject({ ok: true, value: { rateSource: 'last_charged' } })
+
+    const receipt = await rig.counter.call('receipt.html', { orderId: sold.value.attemptId })
+    expect(receipt.ok).toBe(true)
+    if (receipt.ok) for (const text of [sold.value.orderId!, '₹321.00', '₹5,000.00', '₹4,679.00', 'P-Coupon']) expect(receipt.value.html).toContain(text)
+
+    const status = await rig.counter.call('pan.coupons.checkStatus', { attemptId: sold.value.attemptId })
+    // coupon_status answers PENDING (the spec's example): a settled sale stays settled.
+    expect(status).toMatchObject({ ok: true, value: { state: 'SUCCESS', type: 1, problems: [] } })
+  })
+
+  it('flags an outside debit in the balance chain on the next sale', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig)
+    await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 2, qty: 1 })
+    rig.provider.pan.outsideDebit(150_00)
+    const next = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 2, qty: 1 })
+    expect(next.ok && next.value.problems.join(' ')).toMatch(/moved outside Counter.*-₹150\.00/)
+  })
+
+  it('shows the provider refusing for insufficient balance, and the balance stays as it was', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig)
+    rig.provider.pan.setBalance(100_00)
+    const refused = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 2 })
+    expect(refused).toMatchObject({ ok: true, value: { state: 'FAILED', message: expect.stringMatching(/insufficient balance/i) } })
+    expect(rig.provider.pan.balancePaise()).toBe(100_00)
+    expect(await rig.counter.call('app.status', {})).toMatchObject({ ok: true, value: { panBalance: { balancePaise: 100_00 } } })
+    // Now the shortfall is known: refused before the provider is asked.
+    const before = rig.provider.requests.filter((r) => r.operation === 'coupon_req').length
+    const local = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 2 })
+    expect(local).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { qty: expect.any(String) } } })
+    expect(rig.provider.requests.filter((r) => r.operation === 'coupon_req')).toHaveLength(before)
+  })
+
+  it('keeps an unanswered coupon order unconfirmed, never resends it, and the balance read shows the charge', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig)
+    rig.provider.setFault({ kind: 'truncatedJson', operations: ['coupon_req'], times: 1 })
+    const sold = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 1 })
+    expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN', orderId: null } })
+    if (!sold.ok) return
+    expect(await rig.counter.call('pan.coupons.checkStatus', { attemptId: sold.value.attemptId })).toMatchObject({ ok: false, error: { code: 'not_found' } })
+    expect(rig.provider.requests.filter((r) => r.operation === 'coupon_req')).toHaveLength(1)
+    expect(await rig.counter.call('app.status', {})).toMatchObject({ ok: true, value: { panBalance: { balancePaise: 500000 - 10700 } } })
+  })
+
+  it('refuses more than the maximum quantity and a non-whole quantity', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig)
+    expect(await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 51 })).toMatchObject({ ok: false, error: { fields: { qty: 'At most 50' } } })
+    expect(await rig.counter.dispatch('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 1.5 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(await rig.counter.dispatch('pan.coupons.sell', { vleId: 'VLE1001', type: 3, qty: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(await rig.counter.call('pan.coupons.sell', { vleId: 'NOBODY', type: 1, qty: 1 })).toMatchObject({ ok: false, error: { fields: { vleId: expect.any(String) } } })
+  })
+})
+
+describe('password resets and balance', () => {
+  it('requests a reset (PENDING) and checks it to APPROVED; the agent lists it', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig)
+    const requested = await rig.counter.call('pan.resets.request', { vleId: 'VLE1001' })
+    expect(requested).toMatchObject({ ok: true, value: { status: 'PENDING' } })
+    if (!requested.ok) return
+    let status = ''
+    for (let i = 0; i < 3 && status !== 'APPROVED'; i++) {
+      const checked = await rig.counter.call('pan.resets.check', { attemptId: requested.value.attemptId })
+      status = checked.ok ? checked.value.status : 'error'
+    }
+    expect(status).toBe('APPROVED')
+    expect(await rig.counter.call('pan.resets.list', { vleId: 'VLE1001' })).toMatchObject({ ok: true, value: { resets: [{ status: 'APPROVED' }] } })
+  })
+
+  it('records each balance read as a checkpoint shown in the status bar', async () => {
+    rig = await startRealModeRig()
+    rig.provider.pan.setBalance(1234_50)
+    const read = await rig.counter.call('pan.balance.refresh', {})
+    expect(read).toMatchObject({ ok: true, value: { balancePaise: 1234_50 } })
+    if (read.ok) expect(read.value.readAt).not.toBeNull()
+    expect(await rig.counter.call('app.status', {})).toMatchObject({ ok: true, value: { panBalance: { balancePaise: 1234_50 } } })
+  })
+})
