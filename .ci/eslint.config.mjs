@@ -15,6 +15,8 @@ export default tseslint.config(
   {
     rules: {
       'no-console': 'off',
+      // TypeScript (tsc and vue-tsc) already checks names; this rule does not know DOM or Node globals.
+      'no-undef': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       'vue/multi-word-component-names': 'off',
       'vue/max-attributes-per-line': 'off',

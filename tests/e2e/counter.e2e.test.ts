@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCounter, type CounterApp } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = [
 
 const dataDir = tempDir('counter-e2e-')
 const keychainService = privateKeychainService()
-let browser: Browser
+let browser: BrowserContext
 let counter: CounterApp
 let web: WebServer
 let page: Page
@@ -52,14 +52,18 @@ async function sell(number: string, amount: string): Promise<string> {
   return (await panel.getAttribute('data-state'))!
 }
 
-const shot = (name: string) => page.screenshot({ path: join(outputDir, `${name}.png`), fullPage: true })
+const shot = (name: string) => page.screenshot({ path: join(outputDir, `${name}.png`) })
 
 beforeAll(async () => {
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm test does it first).')
   mkdirSync(outputDir, { recursive: true })
   await startApp()
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS, `--user-data-dir=${tempDir('chromium-').path}`] })
-  page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+  browser = await chromium.launchPersistentContext(tempDir('chromium-').path, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 860 },
+  })
+  page = await browser.newPage()
   await page.goto(web.url)
 })
 
@@ -88,14 +92,19 @@ describe('recharge counter in the browser (training mode)', () => {
     expect(await page.getByTestId('result-fpay-id').textContent()).toMatch(/RCH/)
     await page.getByTestId('today-row').first().waitFor()
     expect(await page.getByTestId('today-row').count()).toBe(1)
+    const receipt = page.frameLocator('[data-testid=receipt-preview]')
+    await receipt.getByText('TRAINING — NOT A REAL SALE').first().waitFor()
+    expect(await receipt.locator('body').textContent()).toContain('₹199.00')
     await shot('1-sale-success')
+    await page.getByTestId('receipt-preview').scrollIntoViewIfNeeded()
+    await shot('1-receipt-preview')
 
     await stopApp()
     await startApp()
     await page.goto(web.url)
     await page.getByTestId('today-row').first().waitFor()
     expect(await page.getByTestId('today-row').count()).toBe(1)
-    expect(await page.getByTestId('today-row-status').first().textContent()).toContain('SUCCESS')
+    expect((await page.getByTestId('today-row-status').first().textContent())!.toLowerCase()).toContain('success')
   })
 
   it('shows a FAILED sale with the provider message, safe to retry', async () => {

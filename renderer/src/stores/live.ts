@@ -1,0 +1,19 @@
+// Routes the core's pushed events into the stores, so every screen shows the current truth.
+import type { CounterEvent, EventName } from '../../../electron/contract'
+import { onEvent } from '../api'
+import { useSalesStore } from './sales'
+import { useStatusStore } from './status'
+
+function isEvent<E extends EventName>(event: CounterEvent, name: E): event is CounterEvent<E> {
+  return event.name === name
+}
+
+/** Subscribes the stores to events; returns the unsubscribe. */
+export function startLiveUpdates(): () => void {
+  const status = useStatusStore()
+  const sales = useSalesStore()
+  return onEvent((event) => {
+    if (isEvent(event, 'status.changed')) status.apply(event.payload)
+    else if (isEvent(event, 'sale.changed')) sales.applySale(event.payload)
+  })
+}

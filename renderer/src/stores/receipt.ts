@@ -1,0 +1,76 @@
+// The receipt on show: its HTML from the core, and printing or saving it (silently in Electron, via the browser's dialog otherwise).
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import { call, platform } from '../api'
+import { printHtml } from '../browserPrint'
+import { t } from '../i18n'
+
+type Notice = { text: string; isError: boolean }
+
+export const useReceiptStore = defineStore('receipt', () => {
+  const orderId = ref<string | null>(null)
+  const html = ref('')
+  const loadError = ref<string | null>(null)
+  const busy = ref<'print' | 'pdf' | null>(null)
+  /** What the last print or save did, or why it did not. */
+  const notice = ref<Notice | null>(null)
+  let latestRequest = 0
+
+  async function show(id: string): Promise<void> {
+    if (orderId.value !== id) {
+      html.value = ''
+      notice.value = null
+    }
+    orderId.value = id
+    const request = ++latestRequest
+    const result = await call('receipt.html', { orderId: id })
+    if (request !== latestRequest) return // a newer receipt (or a newer version of this one) was asked for
+    if (result.ok) {
+      html.value = result.value.html
+      loadError.value = null
+    } else {
+      loadError.value = result.error.message
+    }
+  }
+
+  async function run(kind: 'print' | 'pdf', action: (id: string) => Promise<Notice>): Promise<void> {
+    const id = orderId.value
+    if (!id || busy.value) return
+    busy.value = kind
+    try {
+      notice.value = await action(id)
+    } finally {
+      busy.value = null
+    }
+  }
+
+  function print(): Promise<void> {
+    return run('print', async (id) => {
+      if (platform === 'web') {
+        await printHtml(html.value)
+        return { text: t('receipt.printDialogClosed'), isError: false }
+      }
+      const result = await call('receipt.print', { orderId: id })
+      return result.ok
+        ? { text: t('receipt.sentToPrinter', { printer: result.value.printer }), isError: false }
+        : { text: result.error.message, isError: true }
+    })
+  }
+
+  function savePdf(): Promise<void> {
+    return run('pdf', async (id) => {
+      if (platform === 'web') {
+        const hint = { text: t('receipt.saveAsPdfHint'), isError: false }
+        notice.value = hint // shown while the dialog is open
+        await printHtml(html.value)
+        return hint
+      }
+      const result = await call('receipt.savePdf', { orderId: id })
+      return result.ok
+        ? { text: t('receipt.savedTo', { path: result.value.path }), isError: false }
+        : { text: result.error.message, isError: true }
+    })
+  }
+
+  return { orderId, html, loadError, busy, notice, show, print, savePdf }
+})

@@ -1,0 +1,89 @@
+// Today's sales and the sale on show (just sold, or picked from the list): selling, status checks, live updates.
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { Input, Result, Sale } from '../../../electron/contract'
+import { call } from '../api'
+import { t } from '../i18n'
+
+function newestFirst(a: Sale, b: Sale): number {
+  return Date.parse(b.createdAt) - Date.parse(a.createdAt)
+}
+
+function isNewer(candidate: Sale, than: Sale): boolean {
+  return Date.parse(candidate.updatedAt) > Date.parse(than.updatedAt)
+}
+
+export const useSalesStore = defineStore('sales', () => {
+  const today = ref<Sale[]>([])
+  const businessDay = ref('')
+  const loadError = ref<string | null>(null)
+  /** The sale whose result panel and receipt are on screen. */
+  const selectedSale = ref<Sale | null>(null)
+  const selling = ref(false)
+  const checkingOrderId = ref<string | null>(null)
+
+  async function refreshToday(): Promise<void> {
+    const result = await call('sales.today', {})
+    if (!result.ok) {
+      loadError.value = result.error.message
+      return
+    }
+    loadError.value = null
+    businessDay.value = result.value.businessDay
+    // An event may have overtaken this answer: keep whichever copy of a sale is newer.
+    const listed = new Map(today.value.map((sale) => [sale.orderId, sale]))
+    today.value = result.value.sales
+      .map((sale) => {
+        const known = listed.get(sale.orderId)
+        return known && isNewer(known, sale) ? known : sale
+      })
+      .sort(newestFirst)
+  }
+
+  /** Replaces the listed copy of the sale; false when the sale is not in today's list. */
+  function replaceListed(sale: Sale): boolean {
+    const index = today.value.findIndex((listed) => listed.orderId === sale.orderId)
+    if (index < 0) return false
+    today.value[index] = sale
+    return true
+  }
+
+  /** A newer version of a sale, from an answer or a sale.changed event. */
+  function applySale(sale: Sale): void {
+    if (selectedSale.value?.orderId === sale.orderId) selectedSale.value = sale
+    // A sale we have not listed may be today's (another window) or an older one resolved at start-up: ask.
+    if (!replaceListed(sale)) void refreshToday()
+  }
+
+  function select(sale: Sale | null): void {
+    selectedSale.value = sale
+  }
+
+  async function sell(input: Input<'recharge.sell'>): Promise<Result<Sale>> {
+    if (selling.value) return { ok: false, error: { code: 'internal', message: t('recharge.alreadySending') } }
+    selling.value = true
+    try {
+      const result = await call('recharge.sell', input)
+      if (result.ok) {
+        selectedSale.value = result.value
+        if (!replaceListed(result.value)) today.value = [result.value, ...today.value]
+      }
+      return result
+    } finally {
+      selling.value = false
+    }
+  }
+
+  async function checkStatus(orderId: string): Promise<Result<Sale>> {
+    checkingOrderId.value = orderId
+    try {
+      const result = await call('recharge.checkStatus', { orderId })
+      if (result.ok) applySale(result.value)
+      return result
+    } finally {
+      checkingOrderId.value = null
+    }
+  }
+
+  return { today, businessDay, loadError, selectedSale, selling, checkingOrderId, refreshToday, applySale, select, sell, checkStatus }
+})

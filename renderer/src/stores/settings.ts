@@ -1,0 +1,53 @@
+// The settings as the core shows them (secrets only as "stored or not"), saving and the connection test.
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { Output, Result, SaveSettingsInput, SettingsView } from '../../../electron/contract'
+import { call } from '../api'
+import { useStatusStore } from './status'
+
+export const useSettingsStore = defineStore('settings', () => {
+  const view = ref<SettingsView | null>(null)
+  const loadError = ref<string | null>(null)
+  const saving = ref(false)
+  const testing = ref(false)
+
+  async function load(): Promise<void> {
+    const result = await call('settings.get', {})
+    if (result.ok) {
+      view.value = result.value
+      loadError.value = null
+    } else {
+      loadError.value = result.error.message
+    }
+  }
+
+  async function ensureLoaded(): Promise<void> {
+    if (!view.value) await load()
+  }
+
+  async function save(input: SaveSettingsInput): Promise<Result<SettingsView>> {
+    saving.value = true
+    try {
+      const result = await call('settings.save', input)
+      if (result.ok) {
+        view.value = result.value
+        // Saving can switch between TRAINING and REAL; the badge must not wait for an event.
+        await useStatusStore().load()
+      }
+      return result
+    } finally {
+      saving.value = false
+    }
+  }
+
+  async function testConnection(): Promise<Result<Output<'settings.testConnection'>>> {
+    testing.value = true
+    try {
+      return await call('settings.testConnection', {})
+    } finally {
+      testing.value = false
+    }
+  }
+
+  return { view, loadError, saving, testing, load, ensureLoaded, save, testConnection }
+})
