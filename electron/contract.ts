@@ -19,6 +19,10 @@ export const SaleStateSchema = z.enum(['SENDING', 'SUCCESS', 'FAILED', 'UNKNOWN'
 export type SaleState = z.infer<typeof SaleStateSchema>
 
 export const RechargeKindSchema = z.enum(['mobile', 'dth'])
+
+/** How the customer paid the shop (not the provider): counted separately at day close. */
+export const PaymentModeSchema = z.enum(['cash', 'upi'])
+export type PaymentMode = z.infer<typeof PaymentModeSchema>
 export type RechargeKind = z.infer<typeof RechargeKindSchema>
 
 export const SaleSchema = z.object({
@@ -39,6 +43,11 @@ export const SaleSchema = z.object({
   updatedAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   training: z.boolean(),
+  /** What the shop took from the customer: the amount, or more with a service charge. */
+  collectedPaise: z.number().int(),
+  paymentMode: PaymentModeSchema,
+  /** Set when the operator settled an unresolved sale by phone with the provider. */
+  settledNote: z.string().nullable(),
 })
 export type Sale = z.infer<typeof SaleSchema>
 
@@ -142,6 +151,9 @@ export const CouponSaleSchema = z.object({
   updatedAt: z.string(),
   lastCheckedAt: z.string().nullable(),
   training: z.boolean(),
+  collectedPaise: z.number().int(),
+  paymentMode: PaymentModeSchema,
+  settledNote: z.string().nullable(),
 })
 export type CouponSale = z.infer<typeof CouponSaleSchema>
 
@@ -160,6 +172,103 @@ export type PasswordReset = z.infer<typeof PasswordResetSchema>
 
 
 export const StateSchema = z.object({ code: z.string(), name: z.string() })
+
+
+export const PendingItemSchema = z.object({
+  kind: z.enum(['recharge', 'coupon']),
+  /** Recharge order id or coupon attempt id. */
+  id: z.string(),
+  /** The number recharged, or the agent. */
+  label: z.string(),
+  amountPaise: z.number().int().nullable(),
+  state: SaleStateSchema,
+  lastAnswer: z.string(),
+  createdAt: z.string(),
+  lastCheckedAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  checks: z.number().int(),
+  /** False when the provider cannot be asked (a coupon order it never named): settle by phone. */
+  checkable: z.boolean(),
+})
+export type PendingItem = z.infer<typeof PendingItemSchema>
+
+export const TopUpSchema = z.object({
+  topupId: z.string(),
+  amountPaise: z.number().int(),
+  reference: z.string(),
+  note: z.string(),
+  at: z.string(),
+  businessDay: z.string(),
+})
+export type TopUp = z.infer<typeof TopUpSchema>
+
+/** A balance assertion that did not hold: what Counter expected, what the provider said, and why it might differ. */
+export const BalanceBreakSchema = z.object({
+  at: z.string(),
+  kind: z.enum(['coupon', 'balance']),
+  /** The coupon attempt id, or null for a balance read. */
+  ref: z.string().nullable(),
+  expectedPaise: z.number().int(),
+  actualPaise: z.number().int(),
+  differencePaise: z.number().int(),
+  /** Since the previous assertion that held. */
+  since: z.object({ at: z.string().nullable(), couponSales: z.number().int(), couponPaise: z.number().int(), topupPaise: z.number().int() }),
+})
+export type BalanceBreak = z.infer<typeof BalanceBreakSchema>
+
+export const DenominationsSchema = z.object({
+  n500: z.number().int().min(0),
+  n200: z.number().int().min(0),
+  n100: z.number().int().min(0),
+  n50: z.number().int().min(0),
+  n20: z.number().int().min(0),
+  n10: z.number().int().min(0),
+  /** Coins and anything smaller than ₹10, in rupees. */
+  coins: z.string().trim(),
+})
+export type Denominations = z.infer<typeof DenominationsSchema>
+
+const BalanceAtSchema = z.object({ balancePaise: z.number().int().nullable(), at: z.string().nullable() })
+
+export const DaySummarySchema = z.object({
+  businessDay: z.string(),
+  closed: z.boolean(),
+  closedAt: z.string().nullable(),
+  openingPanBalance: BalanceAtSchema,
+  closingPanBalance: BalanceAtSchema,
+  recharges: z.array(z.object({ operatorCode: z.string(), operatorName: z.string(), state: SaleStateSchema, count: z.number().int(), amountPaise: z.number().int() })),
+  coupons: z.array(z.object({ type: CouponTypeSchema, state: SaleStateSchema, orders: z.number().int(), qty: z.number().int(), amountPaise: z.number().int() })),
+  topups: z.array(TopUpSchema),
+  pending: z.array(PendingItemSchema),
+  breaks: z.array(BalanceBreakSchema),
+  cash: z.object({
+    openingFloatPaise: z.number().int().nullable(),
+    collectedCashPaise: z.number().int(),
+    collectedUpiPaise: z.number().int(),
+    expectedPaise: z.number().int().nullable(),
+    countedPaise: z.number().int().nullable(),
+    differencePaise: z.number().int().nullable(),
+    counted: DenominationsSchema.nullable(),
+  }),
+  overrideNote: z.string().nullable(),
+})
+export type DaySummary = z.infer<typeof DaySummarySchema>
+
+export const HistoryRowSchema = z.object({
+  kind: z.enum(['recharge', 'coupon']),
+  id: z.string(),
+  at: z.string(),
+  businessDay: z.string(),
+  /** Number recharged, or agent id and name. */
+  label: z.string(),
+  /** Operator, or coupon type and quantity. */
+  detail: z.string(),
+  amountPaise: z.number().int().nullable(),
+  state: SaleStateSchema,
+  /** fpay_id or the provider's coupon order id. */
+  reference: z.string().nullable(),
+})
+export type HistoryRow = z.infer<typeof HistoryRowSchema>
 
 // ---------- input rules (plain words: these messages reach the shop's staff) ----------
 
@@ -202,6 +311,9 @@ export const SellRechargeInputSchema = z
     operatorCode: OperatorCodeSchema,
     circle: z.string().trim().max(40).optional(),
     amount: RupeesSchema,
+    /** Rupees taken from the customer when more than the amount (a service charge); default: the amount. */
+    collected: z.string().trim().optional(),
+    paymentMode: PaymentModeSchema.default('cash'),
   })
   .superRefine((input, ctx) => {
     const rule = input.kind === 'mobile' ? MobileNumberSchema : DthNumberSchema
@@ -291,6 +403,31 @@ export const CouponOrderInputSchema = z.object({
     .number({ error: 'Enter a quantity' })
     .int({ error: 'Quantity must be a whole number' })
     .min(1, { error: 'Quantity must be at least 1' }),
+  /** Rupees taken from the agent; default: the amount the provider charges. */
+  collected: z.string().trim().optional(),
+  paymentMode: PaymentModeSchema.default('cash'),
+})
+
+
+const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day is written YYYY-MM-DD' })
+
+export const HistoryQuerySchema = z.object({
+  /** A number, order id, reference or agent (id or name): any part of it. */
+  text: z.string().trim().max(60).optional(),
+  from: DaySchema.optional(),
+  to: DaySchema.optional(),
+  state: SaleStateSchema.optional(),
+  kind: z.enum(['recharge', 'coupon']).optional(),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(500).default(100),
+})
+
+export const CloseDayInputSchema = z.object({
+  businessDay: DaySchema,
+  openingFloat: RupeesSchema.or(z.literal('0')),
+  counted: DenominationsSchema,
+  /** Closing with unresolved sales needs the owner's reason, kept in the journal. */
+  overrideNote: z.string().trim().max(500).optional(),
 })
 
 const None = z.object({}).strict()
@@ -345,6 +482,40 @@ export const channels = {
   'pan.resets.check': { input: z.object({ attemptId: OrderIdSchema }), output: PasswordResetSchema },
   'pan.resets.list': { input: z.object({ vleId: VleIdSchema }), output: z.object({ resets: z.array(PasswordResetSchema) }) },
   'pan.balance.refresh': { input: None, output: PanBalanceSchema },
+  'pending.list': { input: None, output: z.object({ items: z.array(PendingItemSchema) }) },
+  /** The operator confirmed the outcome by phone with the provider; the note says who and when. */
+  'pending.settle': {
+    input: z.object({
+      kind: z.enum(['recharge', 'coupon']),
+      id: OrderIdSchema,
+      outcome: z.enum(['SUCCESS', 'FAILED']),
+      note: z.string().trim().min(10, { error: 'Write who at the provider confirmed it, and when (at least 10 characters)' }).max(500),
+    }),
+    output: z.object({ items: z.array(PendingItemSchema) }),
+  },
+  'topups.add': {
+    input: z.object({
+      amount: RupeesSchema,
+      reference: z.string().trim().min(3, { error: 'Enter the payment reference (UTR or receipt number)' }).max(60),
+      note: z.string().trim().max(200).optional(),
+    }),
+    output: TopUpSchema,
+  },
+  'topups.list': { input: z.object({ from: DaySchema.optional(), to: DaySchema.optional() }), output: z.object({ topups: z.array(TopUpSchema) }) },
+  'reconcile.breaks': { input: z.object({ from: DaySchema.optional(), to: DaySchema.optional() }), output: z.object({ breaks: z.array(BalanceBreakSchema) }) },
+  'day.summary': { input: z.object({ businessDay: DaySchema.optional() }), output: DaySummarySchema },
+  'day.close': { input: CloseDayInputSchema, output: DaySummarySchema },
+  'day.report': {
+    input: z.object({ businessDay: DaySchema, format: z.enum(['receipt', 'a4', 'csv']) }),
+    output: z.object({ content: z.string(), filename: z.string() }),
+  },
+  /** Desktop app: the A4 PDF or the CSV written to the reports folder. */
+  'day.saveReport': { input: z.object({ businessDay: DaySchema, format: z.enum(['pdf', 'csv']) }), output: z.object({ path: z.string() }) },
+  'history.search': {
+    input: HistoryQuerySchema,
+    output: z.object({ rows: z.array(HistoryRowSchema), total: z.number().int(), archives: z.array(z.string()) }),
+  },
+  'history.exportCsv': { input: HistoryQuerySchema, output: z.object({ content: z.string(), filename: z.string() }) },
 } as const
 
 export type Channels = typeof channels
@@ -374,6 +545,7 @@ export const ErrorCodeSchema = z.enum([
   'not_configured',
   'keychain_unavailable',
   'ledger_unavailable', // the ledger cannot be written: nothing was sent to the provider
+  'day_closed', // the business day's books are closed: nothing more may be booked on it
   'provider_error',
   'forbidden',
   'internal',
@@ -394,6 +566,7 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: CounterErro
 export const events = {
   'sale.changed': SaleSchema,
   'coupon.changed': CouponSaleSchema,
+  'pending.changed': z.object({ items: z.array(PendingItemSchema) }),
   'status.changed': AppStatusSchema,
 } as const
 export type EventName = keyof typeof events

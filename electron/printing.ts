@@ -1,10 +1,11 @@
-// Receipt printing in the desktop app: a hidden window renders the receipt HTML, then prints it
+// Printing in the desktop app: a hidden window renders receipt or report HTML, then prints it
 // silently to the configured printer or writes a PDF. Electron-only; main hands it to the core.
 import { BrowserWindow } from 'electron'
 import { writeFile } from 'node:fs/promises'
 import type { ReceiptPrinter } from './counter/sales'
 
 const MICRONS_PER_MM = 1000
+const MM_PER_INCH = 25.4
 // Thermal rolls are continuous; a tall page keeps a receipt on one page and the printer cuts it.
 const RECEIPT_HEIGHT_MM = 297
 
@@ -42,10 +43,10 @@ export const electronPrinter: ReceiptPrinter = {
         }),
     )
   },
-  savePdf(html, { widthMm }, path) {
+  savePdf(html, { widthMm, heightMm = RECEIPT_HEIGHT_MM }, path) {
     return withReceiptWindow(html, async (window) => {
       const pdf = await window.webContents.printToPDF({
-        pageSize: { width: widthMm / 25.4, height: RECEIPT_HEIGHT_MM / 25.4 },
+        pageSize: { width: widthMm / MM_PER_INCH, height: heightMm / MM_PER_INCH },
         margins: { top: 0, bottom: 0, left: 0, right: 0 },
         printBackground: false,
       })

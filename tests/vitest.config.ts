@@ -1,4 +1,4 @@
-// Test runner setup: every suite under tests/ (unit, integration, e2e) and the benchmarks.
+// Test runner setup: every suite under tests/ (unit, integration, e2e); benchmarks run on their own (npm run bench).
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
@@ -9,6 +9,5 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    benchmark: { include: ['tests/bench/**/*.bench.ts'] },
   },
 })

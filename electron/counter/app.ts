@@ -5,17 +5,22 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { version } from '../../package.json'
 import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor } from '../contract'
-import { LedgerWriteError } from '../ledger/ledger'
+import { DayClosedError, LedgerWriteError } from '../ledger/ledger'
 import { businessDayOf } from './business-day'
 import { loadCatalog } from './catalog'
 import type { CounterContext } from './context'
 import { keychainSecrets, type SecretStore } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
-import { panBalanceOf, panHandlers, resolveOpenCoupons } from './pan'
-import { rechargeHandlers, resolveOpenSales, TEST_CONNECTION_NUMBER } from './recharge'
+import { runDailyBackup } from './backups'
+import { dayCloseHandlers } from './day-close'
+import { historyHandlers } from './history'
+import { panBalanceOf, panHandlers } from './pan'
+import { createPendingQueue } from './pending'
+import { rechargeHandlers, TEST_CONNECTION_NUMBER } from './recharge'
+import { reconcileHandlers } from './reconcile'
 import { salesHandlers, type ReceiptPrinter } from './sales'
-import { openSession, type Session } from './session'
+import { ledgerDir, openSession, type Session } from './session'
 import { Settings } from './settings'
 
 export interface CounterOptions {
@@ -80,6 +85,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
         return write()
       } catch (err) {
         if (err instanceof LedgerWriteError) throw new CounterError('ledger_unavailable', err.message)
+        if (err instanceof DayClosedError) throw new CounterError('day_closed', `${err.message} Nothing more can be booked on that day.`)
         throw err
       }
     },
@@ -123,11 +129,19 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       return { outcome: reply.outcome, message: reply.message }
     },
   }
+  const pending = createPendingQueue(ctx, {
+    recharge: (orderId) => recharge['recharge.checkStatus']({ orderId }),
+    coupon: (attemptId) => pan['pan.coupons.checkStatus']({ attemptId }),
+  })
   const handlers: Handlers = {
     ...recharge,
     ...pan,
     ...salesHandlers(ctx, { resourcesDir, dataDir, printer: options.printer }),
     ...settingsAndStatus,
+    ...pending.handlers,
+    ...reconcileHandlers(ctx),
+    ...dayCloseHandlers(ctx, { resourcesDir, dataDir, printer: options.printer }),
+    ...historyHandlers(ctx),
   }
 
   async function switchSession() {
@@ -135,15 +149,30 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     session = await openSession({ dataDir, settings, timeoutMs })
     connectivity = 'unknown'
     lastContactAt = null
+    await pending.stop()
     await old.close()
     background = catchUp()
   }
 
-  /** At start: read the PAN balance and ask about sales a crash or a lost answer left open. */
+  /**
+   * At start: last year's archive, today's backup, the PAN balance, and the queue that asks the
+   * provider about sales a crash or a lost answer left open. Housekeeping that fails is logged and
+   * retried at the next start; it never stops the counter or the pending checks.
+   */
   async function catchUp() {
+    const housekeeping = (what: string, work: () => unknown) => {
+      try {
+        work()
+      } catch (err) {
+        log(`counter: ${what} failed (${err instanceof Error ? err.message : String(err)})`)
+      }
+    }
+    const today = ctx.businessDay(now())
+    // The active ledger holds the current financial year; closed years move to read-only archives.
+    housekeeping('archiving closed financial years', () => session.ledger.archiveClosedYears(today))
+    if (session.mode === 'real') housekeeping("today's backup", () => runDailyBackup({ dataDir, ledgerDir: ledgerDir(dataDir, 'real'), today }))
     await pan['pan.balance.refresh']({}).catch(() => undefined)
-    await resolveOpenSales(ctx, recharge['recharge.checkStatus'])
-    await resolveOpenCoupons(ctx, pan['pan.coupons.checkStatus'])
+    pending.start()
   }
 
   // Not awaited: the counter opens at once while that happens.
@@ -161,6 +190,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     async close() {
       listeners.clear()
       await background
+      await pending.stop()
       await session.close()
     },
   }

@@ -3,6 +3,7 @@
 // against the balance chain on arrival, and an unconfirmed coupon order is never resent.
 import type { Agent, CouponSale, HandlersFor, PanBalance, PasswordReset } from '../contract'
 import type { CouponReply, ResetReply } from '../partners/pan-api'
+import { collectedPaise } from './collection'
 import type { CounterContext } from './context'
 import { checkCouponAnswer } from './coupon-checks'
 import { CounterError } from './errors'
@@ -47,7 +48,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     if (reply.outcome !== 'SUCCESS' || reply.balancePaise === null) {
       throw new CounterError('provider_error', `The balance could not be read: ${reply.message}`)
     }
-    ctx.recordWrite(() => session.ledger.append('pan.balance.read', { balancePaise: reply.balancePaise!, source: 'balance' }))
+    ctx.recordWrite(() => session.ledger.append('pan.balance.read', { balancePaise: reply.balancePaise!, source: 'balance', businessDay: ctx.businessDay(ctx.now()) }))
     ctx.emit('status.changed', ctx.status())
     return panBalanceOf(session)
   }
@@ -185,6 +186,8 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         const short = `The balance ${formatPaise(expected.balance.balancePaise!)} is short of ${formatPaise(expected.amountPaise)} for this order. Add money to the provider wallet, or refresh the balance.`
         throw new CounterError('invalid_input', short, { qty: 'Not enough balance for this many coupons' })
       }
+      // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
+      const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise) : undefined
       const api = await session.panApi()
       const now = ctx.now()
       const attemptId = newId('coupon', session.mode === 'training', now, session.ledger.lastSeq() + 1)
@@ -199,6 +202,8 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
           expectedRatePaise: expected.ratePaise,
           businessDay: ctx.businessDay(now),
           training: session.mode === 'training',
+          collectedPaise: collected,
+          paymentMode: input.paymentMode,
         }),
       )
       const sending = couponChanged(session, attemptId)
@@ -238,7 +243,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       agentOrThrow(session, vleId)
       const api = await session.panApi()
       const attemptId = newId('reset', session.mode === 'training', ctx.now(), session.ledger.lastSeq() + 1)
-      ctx.recordWrite(() => session.ledger.append('pan.reset.intent', { attemptId, vleId }))
+      ctx.recordWrite(() => session.ledger.append('pan.reset.intent', { attemptId, vleId, businessDay: ctx.businessDay(ctx.now()) }))
       const reply = await api.passwordReset(vleId)
       return recordResetAnswer(session, attemptId, 'pass_reset', reply)
     },
@@ -258,16 +263,5 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     async 'pan.balance.refresh'() {
       return readBalance(ctx.session())
     },
-  }
-}
-
-/** Coupon orders left unconfirmed (crash, lost answer) that the provider named: ask, never resend. */
-export async function resolveOpenCoupons(ctx: CounterContext, checkStatus: (input: { attemptId: string }) => Promise<CouponSale>): Promise<void> {
-  try {
-    for (const sale of ctx.session().ledger.unresolvedCouponSales()) {
-      if (sale.orderId) await checkStatus({ attemptId: sale.attemptId })
-    }
-  } catch {
-    // Still unconfirmed: the coupon list shows it with Check status.
   }
 }

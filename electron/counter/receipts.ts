@@ -9,7 +9,7 @@ import type { StoredSettings } from './settings'
 
 export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone'>
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 const PENDING_NOTE = 'Do not pay again: the shop is checking the status of this order.'

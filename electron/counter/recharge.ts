@@ -2,6 +2,7 @@
 // an UNKNOWN outcome is only ever settled by check_status, never by sending the order again.
 import type { HandlersFor, Sale } from '../contract'
 import type { RechargeReply } from '../partners/recharge-api'
+import { collectedPaise } from './collection'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { parseRupees } from './money'
@@ -63,6 +64,8 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       inFlight.add(input.number)
       try {
         const session = ctx.session()
+        const amountPaise = parseRupees(input.amount)
+        const collected = collectedPaise(input.collected, amountPaise)
         const api = await session.rechargeApi()
         const now = ctx.now()
         const orderId = newId('recharge', session.mode === 'training', now, session.ledger.lastSeq() + 1)
@@ -75,9 +78,11 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
             operatorCode: operator.code,
             operatorName: operator.name,
             circle: input.circle || null,
-            amountPaise: parseRupees(input.amount),
+            amountPaise,
             businessDay: ctx.businessDay(now),
             training: session.mode === 'training',
+            collectedPaise: collected,
+            paymentMode: input.paymentMode,
           }),
         )
         const sending = ctx.saleChanged(session, orderId)
@@ -99,14 +104,5 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       if (reply.outcome === 'UNKNOWN' && (sale.state === 'SUCCESS' || sale.state === 'FAILED')) return sale
       return recordReply(session, orderId, 'check_status', reply)
     },
-  }
-}
-
-/** Sales the ledger holds without a final answer (crash mid-sale, lost reply): ask, never resend. */
-export async function resolveOpenSales(ctx: CounterContext, checkStatus: (input: { orderId: string }) => Promise<Sale>): Promise<void> {
-  try {
-    for (const sale of ctx.session().ledger.unresolvedSales()) await checkStatus({ orderId: sale.orderId })
-  } catch {
-    // Still unresolved: it stays in today's list with "Check status" for the operator.
   }
 }

@@ -11,7 +11,8 @@ import { receiptRenderer } from './receipts'
 export interface ReceiptPrinter {
   /** Prints without a dialog; resolves to the printer's name. */
   print(html: string, options: { deviceName: string; widthMm: 58 | 80 }): Promise<string>
-  savePdf(html: string, options: { widthMm: 58 | 80 }, path: string): Promise<void>
+  /** Thermal receipts give only a width (the roll is continuous); reports give A4's 210 x 297. */
+  savePdf(html: string, page: { widthMm: number; heightMm?: number }, path: string): Promise<void>
 }
 
 type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt.savePdf'

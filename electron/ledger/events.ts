@@ -1,5 +1,16 @@
 // The ledger's event catalogue: every kind of line the journal may hold, with its typed payload.
-import type { CouponType, Outcome, RechargeKind } from '../contract'
+import type { CouponType, Outcome, PaymentMode, RechargeKind } from '../contract'
+
+/** Cash in the drawer at day close, by denomination: notes are counts, coins in paise. */
+export interface CountedCash {
+  n500: number
+  n200: number
+  n100: number
+  n50: number
+  n20: number
+  n10: number
+  coinsPaise: number
+}
 
 export interface LedgerEventData {
   /** Journaled before the provider is called: after a crash it is resolved by a status check, never resent. */
@@ -13,6 +24,10 @@ export interface LedgerEventData {
     amountPaise: number
     businessDay: string /* YYYY-MM-DD */
     training: boolean
+    /** What the shop took from the customer; lines written before it existed mean the amount. */
+    collectedPaise?: number
+    /** Absent on older lines: cash. */
+    paymentMode?: PaymentMode
   }
   'recharge.outcome': {
     orderId: string
@@ -53,6 +68,12 @@ export interface LedgerEventData {
     expectedRatePaise: number
     businessDay: string /* YYYY-MM-DD */
     training: boolean
+    /**
+     * What the shop took from the agent. When absent it is rate x qty until the provider names its
+     * amount, and that amount from then on.
+     */
+    collectedPaise?: number
+    paymentMode?: PaymentMode
   }
   'pan.coupon.outcome': {
     attemptId: string
@@ -73,6 +94,8 @@ export interface LedgerEventData {
   'pan.reset.intent': {
     attemptId: string
     vleId: string
+    /** Absent on older lines: the Indian (UTC+05:30) date of the line's time. */
+    businessDay?: string
   }
   'pan.reset.answer': {
     attemptId: string
@@ -86,8 +109,51 @@ export interface LedgerEventData {
   'pan.balance.read': {
     balancePaise: number
     source: 'balance' | 'coupon'
+    /** Absent on older lines: the Indian (UTC+05:30) date of the line's time. */
+    businessDay?: string
+  }
+  /** The operator settled an unresolved sale by phone with the provider; refused for a sale already settled. */
+  'sale.settled': {
+    kind: SaleKind
+    id: string
+    outcome: 'SUCCESS' | 'FAILED'
+    note: string
+  }
+  /** Money the shop added to its provider wallet: the top-ups that balance assertions allow for. */
+  'pan.topup': {
+    topupId: string
+    amountPaise: number
+    reference: string
+    note: string
+    businessDay: string
+  }
+  /** Locks the day: later intents and top-ups for it are refused; outcomes of its sales are still recorded. */
+  'day.closed': {
+    businessDay: string
+    openingFloatPaise: number
+    counted: CountedCash
+    countedPaise: number
+    expectedCashPaise: number
+    closingPanBalancePaise: number | null
+    openingPanBalancePaise: number | null
+    overrideNote: string | null
+    /** The DaySummary as shown at close, kept verbatim so the Z report can be reprinted exactly. */
+    summary: unknown
+  }
+  /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
+  'pending.checked': {
+    kind: SaleKind
+    id: string
+    answer: string
+    nextCheckAt: string | null
   }
 }
+
+/** Recharge sales are named by order id, coupon sales by attempt id. */
+export type SaleKind = 'recharge' | 'coupon'
+
+/** Events that start a sale or move money on a business day: refused once that day is closed. */
+export const DAY_BOUND_EVENTS = ['recharge.intent', 'pan.coupon.intent', 'pan.topup', 'day.closed'] as const
 
 export type LedgerEventType = keyof LedgerEventData
 export type PanEventType = Extract<LedgerEventType, `pan.${string}`>

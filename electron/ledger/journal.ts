@@ -1,138 +1,99 @@
-// The append-only, hash-chained journal (journal.ndjson): fsync'd appends, and reading it back verified.
-import { createHash } from 'node:crypto'
+// The append-only, hash-chained journal: fsync'd appends to the newest segment, rotation, and verified reads.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
+import {
+  FROM_THE_START,
+  GENESIS,
+  hashEntry,
+  JOURNAL_DIR,
+  LEGACY_JOURNAL_FILE,
+  listSegments,
+  locate,
+  readChain,
+  segmentName,
+  type ChainPoint,
+  type ChainRead,
+  type Located,
+  type ReadStart,
+  type Segment,
+} from './segments'
 import { syncDirectory, writeFully } from './snapshot'
 
-export const JOURNAL_FILE = 'journal.ndjson'
-/** The `prev` of the first line: there is no line before it. */
-export const GENESIS_HASH = '0'.repeat(64)
+export { FROM_THE_START, GENESIS, GENESIS_HASH, hashEntry, JOURNAL_DIR, LEGACY_JOURNAL_FILE, segmentName } from './segments'
+export type { ChainPoint, ChainRead, Located, ReadStart } from './segments'
 
-const NEWLINE = 0x0a
-const HASH_PATTERN = /^[0-9a-f]{64}$/
-
-/** What reading the journal found. Only `entries` (the verified lines) may be trusted. */
-export interface JournalScan {
-  entries: JournalEntry[]
-  /** Bytes taken by the verified lines: where a torn tail starts. */
-  validBytes: number
-  /** An incomplete last line: its write was never confirmed, so it was never acknowledged. */
-  tornTail: { line: number; bytes: number } | null
-  /** The first line that breaks the sequence or the hash chain; nothing from it on is trusted. */
-  broken: { line: number; reason: string } | null
-}
-
-export function hashEntry(prev: string, body: Pick<JournalEntry, 'seq' | 'at' | 'type' | 'data'>): string {
-  const { seq, at, type, data } = body
-  return createHash('sha256')
-    .update(prev + '\n' + JSON.stringify({ seq, at, type, data }))
-    .digest('hex')
-}
-
-function parseLine(text: string): JournalEntry | null {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return null
+/**
+ * Moves a journal.ndjson written before segments existed into journal/ as its first segment.
+ * Returns why it could not, when both layouts hold lines: Counter will not guess which is the record.
+ */
+function adoptLegacyJournal(dir: string, journalDir: string): string | null {
+  const legacy = path.join(dir, LEGACY_JOURNAL_FILE)
+  if (!fs.existsSync(legacy)) return null
+  if (listSegments(journalDir).length > 0) {
+    return `both ${LEGACY_JOURNAL_FILE} and the ${JOURNAL_DIR} folder hold a journal; move one of them aside`
   }
-  if (typeof value !== 'object' || value === null) return null
-  const line = value as Record<string, unknown>
-  const wellFormed =
-    Number.isSafeInteger(line.seq) &&
-    typeof line.at === 'string' &&
-    typeof line.type === 'string' &&
-    typeof line.data === 'object' && line.data !== null && !Array.isArray(line.data) &&
-    typeof line.prev === 'string' && HASH_PATTERN.test(line.prev) &&
-    typeof line.hash === 'string' && HASH_PATTERN.test(line.hash)
-  return wellFormed ? (value as JournalEntry) : null
-}
-
-function chainProblem(entry: JournalEntry, expectedSeq: number, prevHash: string): string | null {
-  if (entry.seq !== expectedSeq) return `expected entry #${expectedSeq} but found #${entry.seq} (a line was removed or moved)`
-  if (entry.prev !== prevHash) return 'it does not link to the line before it (a line was changed, removed or inserted)'
-  if (hashEntry(entry.prev, entry) !== entry.hash) return 'its contents do not match its hash (the line was changed)'
+  fs.renameSync(legacy, path.join(journalDir, segmentName(1)))
+  syncDirectory(journalDir)
+  syncDirectory(dir)
   return null
 }
 
-/** Verifies the journal's bytes line by line: sequence continuity and the hash chain. */
-export function scanJournal(bytes: Uint8Array): JournalScan {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  const entries: JournalEntry[] = []
-  let offset = 0
-  let lineNumber = 0
-  let prevHash = GENESIS_HASH
-  const stop = (found: Partial<JournalScan>): JournalScan => ({ entries, validBytes: offset, tornTail: null, broken: null, ...found })
-
-  while (offset < buffer.length) {
-    lineNumber++
-    const newline = buffer.indexOf(NEWLINE, offset)
-    const complete = newline !== -1
-    const next = complete ? newline + 1 : buffer.length
-    const entry = parseLine(buffer.toString('utf8', offset, complete ? newline : buffer.length))
-    // A last line without its newline, or one that is not even JSON, is a write that never
-    // finished (so was never acknowledged); anything else that fails is damage.
-    if (!complete || (entry === null && next === buffer.length)) {
-      return stop({ tornTail: { line: lineNumber, bytes: buffer.length - offset } })
-    }
-    if (entry === null) return stop({ broken: { line: lineNumber, reason: 'it is not a journal line' } })
-    const reason = chainProblem(entry, entries.length + 1, prevHash)
-    if (reason !== null) return stop({ broken: { line: lineNumber, reason } })
-    entries.push(entry)
-    prevHash = entry.hash
-    offset = next
-  }
-  return stop({})
-}
-
-function readWhole(fd: number): Buffer {
-  // Read exactly the size the file has now: a device or a growing file must not make this loop forever.
-  const bytes = Buffer.alloc(fs.fstatSync(fd).size)
-  let read = 0
-  while (read < bytes.length) {
-    const count = fs.readSync(fd, bytes, read, bytes.length - read, read)
-    if (count === 0) break
-    read += count
-  }
-  return bytes.subarray(0, read)
-}
-
 export class Journal {
-  private unusable: string | null
+  private fd: number | null
+  private size = 0
+  private last: ChainPoint = GENESIS
+  private unusable: string | null = 'the journal has not been read yet'
 
   private constructor(
-    private fd: number | null,
-    private size: number,
-    private last: { seq: number; hash: string },
-    broken: JournalScan['broken'],
+    private readonly journalDir: string,
+    private readonly segments: Segment[],
+    /** Set when the folder holds two journals: the journal is then read but never written. */
+    readonly conflict: string | null,
   ) {
-    this.unusable = broken ? `the journal is damaged at line ${broken.line}` : null
+    this.fd = fs.openSync(segments[segments.length - 1].file, 'a+')
+  }
+
+  /** Opens the journal in `dir` (creating or adopting it); nothing is read until `readFrom`. */
+  static open(dir: string): Journal {
+    const journalDir = path.join(dir, JOURNAL_DIR)
+    fs.mkdirSync(journalDir, { recursive: true })
+    const conflict = adoptLegacyJournal(dir, journalDir)
+    const segments = listSegments(journalDir)
+    const created = segments.length === 0
+    if (created) segments.push({ first: 1, file: path.join(journalDir, segmentName(1)) })
+    const journal = new Journal(journalDir, segments, conflict)
+    try {
+      if (created) syncDirectory(journalDir)
+    } catch (error) {
+      journal.close()
+      throw error
+    }
+    return journal
+  }
+
+  /** Where the entries after `point` (a snapshot's position) begin, reading only the segment that holds them. */
+  locate(point: ChainPoint): Located {
+    return locate(this.segments, point)
   }
 
   /**
-   * Opens (creating if needed) the journal in `dir`, verifies it, and cuts off a torn tail.
-   * A broken chain is left exactly as found (it is evidence) and makes the journal refuse appends.
+   * Verifies the journal from `start` to its end, handing each entry to `visit`, and gets ready to
+   * append after the last good line: a torn tail is cut off. A broken chain is left exactly as found
+   * (it is evidence) and makes the journal refuse appends.
    */
-  static open(dir: string): { journal: Journal; scan: JournalScan } {
-    const fd = fs.openSync(path.join(dir, JOURNAL_FILE), 'a+')
-    try {
-      const bytes = readWhole(fd)
-      const scan = scanJournal(bytes)
-      let size = bytes.length
-      if (scan.tornTail && !scan.broken) {
-        fs.ftruncateSync(fd, scan.validBytes)
-        fs.fsyncSync(fd)
-        size = scan.validBytes
-      }
-      syncDirectory(dir)
-      const lastEntry = scan.entries.at(-1)
-      const last = lastEntry ? { seq: lastEntry.seq, hash: lastEntry.hash } : { seq: 0, hash: GENESIS_HASH }
-      return { journal: new Journal(fd, size, last, scan.broken), scan }
-    } catch (error) {
-      fs.closeSync(fd)
-      throw error
+  readFrom(start: ReadStart, visit: (entry: JournalEntry) => void): ChainRead {
+    if (this.fd === null) throw new Error('the journal is closed')
+    const read = readChain(this.segments, start, visit)
+    this.last = read.last
+    this.size = fs.fstatSync(this.fd).size
+    this.unusable = this.conflict ?? (read.broken ? `the journal is damaged at line ${read.broken.line}` : null)
+    if (read.tornTail && this.unusable === null) {
+      fs.ftruncateSync(this.fd, read.tailBytes)
+      fs.fsyncSync(this.fd)
+      this.size = read.tailBytes
     }
+    return read
   }
 
   get lastSeq(): number {
@@ -173,9 +134,50 @@ export class Journal {
     }
   }
 
+  /**
+   * Starts a new segment once the current one is larger than `maxBytes`. Called right after a
+   * snapshot, so the next open finds the snapshot's entries before the new segment and reads only it.
+   */
+  rotateIfLarger(maxBytes: number): boolean {
+    if (this.fd === null || this.unusable || this.size <= maxBytes) return false
+    const segment = { first: this.last.seq + 1, file: path.join(this.journalDir, segmentName(this.last.seq + 1)) }
+    const fd = fs.openSync(segment.file, 'a+')
+    try {
+      syncDirectory(this.journalDir)
+    } catch (error) {
+      // A segment whose name is not durable must not receive lines: go on in the current one.
+      fs.closeSync(fd)
+      fs.rmSync(segment.file, { force: true })
+      throw error
+    }
+    fs.closeSync(this.fd)
+    this.fd = fd
+    this.size = 0
+    this.segments.push(segment)
+    return true
+  }
+
   close(): void {
     if (this.fd === null) return
     fs.closeSync(this.fd)
     this.fd = null
   }
+}
+
+/**
+ * A full audit: streams every segment from the first and checks the whole chain, holding one
+ * chunk at a time. For a test, and for the app to run on demand; open checks only the tail.
+ */
+export function verifyJournal(dir: string): { entries: number; ok: boolean; problem: string | null } {
+  const segments = listSegments(path.join(dir, JOURNAL_DIR))
+  const legacy = path.join(dir, LEGACY_JOURNAL_FILE)
+  if (segments.length === 0 && fs.existsSync(legacy)) segments.push({ first: 1, file: legacy })
+  let entries = 0
+  const read = readChain(segments, FROM_THE_START, () => entries++)
+  const problem = read.broken
+    ? `Line ${read.broken.line} (${path.basename(read.broken.file)}): ${read.broken.reason}.`
+    : read.tornTail
+      ? `The last line (line ${read.tornTail.line}) is incomplete: it was never confirmed.`
+      : null
+  return { entries, ok: problem === null, problem }
 }

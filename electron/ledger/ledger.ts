@@ -1,15 +1,27 @@
-// The ledger: journal first (fsync'd), then the sql.js projection; rebuilt on open from the latest good snapshot plus the journal.
+// The ledger: journal first (fsync'd), then the sql.js projection; rebuilt on open from the latest good snapshot plus the journal's tail.
 import fs from 'node:fs'
-import initSqlJs, { type Database, type SqlJsStatic, type SqlValue } from 'sql.js'
-import type { Agent, CouponSale, CouponType, PasswordReset, Sale } from '../contract'
-import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
+import type { Agent, CouponSale, CouponType, PasswordReset, Sale, TopUp } from '../contract'
+import { archiveClosedYears, archivedBefore, listArchives, readArchive } from './archive'
+import { dayIsClosed } from './books-projections'
+import { balanceFactsBetween, closureOfDay, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
+import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
+import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
 import { Journal } from './journal'
-import { migrate } from './migrations'
-import { eventProblem, journalPosition, project } from './projections'
+import { loadSqlJs, replayOntoSnapshot, type OpenReport } from './ledger-open'
+import { eventProblem, project } from './projections'
 import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll } from './reads'
-import { readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST, writeSnapshot } from './snapshot'
+import { writeSnapshot } from './snapshot'
+import { prepareConnection } from './connection'
+
+export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
+export type { HistoryPage, HistoryQuery } from './history'
+export { verifyJournal } from './journal'
+export type { OpenReport } from './ledger-open'
 
 const NOTHING_WRITTEN = 'The ledger could not be written (disk full or folder read-only): nothing was sent.'
+/** Segments are rotated past this size, so an open reads and verifies at most about this much journal. */
+const SEGMENT_BYTES = 32 * 1024 * 1024
 
 /** The one error a caller shows as is: the sale was not recorded, so it must not be sent either. */
 export class LedgerWriteError extends Error {
@@ -19,126 +31,62 @@ export class LedgerWriteError extends Error {
   }
 }
 
-export interface OpenReport {
-  /** The journal sequence the loaded snapshot contained (0: rebuilt from the journal alone). */
-  snapshotSeq: number
-  replayed: number
-  tornTail: boolean
-  /** Plain words, for the shop's staff or whoever supports them. */
-  problems: string[]
+/** Refusal to record a new sale, top-up or close on a day whose books are closed: nothing was written. */
+export class DayClosedError extends Error {
+  constructor(readonly businessDay: string) {
+    super(`The books for ${businessDay} are closed.`)
+    this.name = 'DayClosedError'
+  }
 }
 
 export interface LedgerOptions {
   dir: string
   snapshotEvery?: number
+  /** The journal starts a new segment at the first snapshot after its current one grows past this. */
+  segmentBytes?: number
   now?: () => Date
 }
 
-let sqlJs: Promise<SqlJsStatic> | null = null
-
-/** One sql.js instance per process: compiling the wasm module is the slow part. */
-function loadSqlJs(): Promise<SqlJsStatic> {
-  sqlJs ??= initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') }).catch((error: unknown) => {
-    sqlJs = null
-    throw error
-  })
-  return sqlJs
-}
-
-interface Base {
-  db: Database
-  seq: number
-  /** Whether the base is what ledger.sqlite holds now (if not, the next snapshot has something to save). */
-  isNewestFile: boolean
-  problems: string[]
-  /** Set when a snapshot holds events the journal no longer has. */
-  aheadOfJournal: string | null
-}
-
-/** The newest snapshot that loads and agrees with the journal, else an empty database. */
-function chooseBase(SQL: SqlJsStatic, dir: string, journal: JournalEntry[]): Base {
-  const problems: string[] = []
-  let aheadOfJournal: string | null = null
-  for (const name of SNAPSHOT_FILES_NEWEST_FIRST) {
-    let db: Database | null = null
-    try {
-      const bytes = readSnapshotFile(dir, name)
-      if (bytes === null) continue
-      db = new SQL.Database(bytes)
-      const check = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]
-      if (check !== 'ok') throw new Error(String(check))
-    } catch (error) {
-      db?.close()
-      problems.push(`The saved copy ${name} could not be read (${(error as Error).message}); it was skipped and the journal replayed past an older copy.`)
-      continue
-    }
-    const { seq, hash } = journalPosition(db)
-    if (seq === 0 || journal[seq - 1]?.hash === hash) {
-      return { db, seq, isNewestFile: name === SNAPSHOT_FILE, problems, aheadOfJournal }
-    }
-    db.close()
-    if (seq > journal.length) {
-      aheadOfJournal ??= `the saved copy ${name} holds entries up to #${seq} but the journal's readable lines end at #${journal.length}`
-    } else {
-      problems.push(`The saved copy ${name} does not match the journal at entry #${seq}; it was ignored.`)
-    }
-  }
-  return { db: new SQL.Database(), seq: 0, isNewestFile: false, problems, aheadOfJournal }
-}
+const isDayBound = (type: LedgerEventType): type is (typeof DAY_BOUND_EVENTS)[number] => (DAY_BOUND_EVENTS as readonly string[]).includes(type)
 
 export class Ledger {
   private closed = false
   private eventsSinceSnapshot: number
   private snapshotFailure: string | null = null
+  private scheduledSnapshot: NodeJS.Immediate | null = null
+  /** Sale counts of archives opened by history searches, by file version and query. */
+  private readonly archiveCounts = new Map<string, number>()
+  /** Days before this are in archived years: their books are closed. Changes only when archiving. */
+  private archivedUntil: string | null
 
   private constructor(
+    private readonly SQL: SqlJsStatic,
     private readonly dir: string,
     private readonly db: Database,
     private readonly journal: Journal,
     readonly report: OpenReport,
     private readOnlyReason: string | null,
     private unsaved: boolean,
-    private readonly snapshotEvery: number,
-    private readonly now: () => Date,
+    private readonly options: { snapshotEvery: number; segmentBytes: number; now: () => Date },
   ) {
     // Replayed entries count too: a long replay at open should not have to happen again next time.
     this.eventsSinceSnapshot = report.replayed
+    this.archivedUntil = archivedBefore(db)
   }
 
-  static async open({ dir, snapshotEvery = 500, now = () => new Date() }: LedgerOptions): Promise<Ledger> {
+  static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date() }: LedgerOptions): Promise<Ledger> {
     const SQL = await loadSqlJs()
-    let opened: ReturnType<typeof Journal.open>
+    let journal: Journal
     try {
       fs.mkdirSync(dir, { recursive: true })
-      opened = Journal.open(dir)
+      journal = Journal.open(dir)
     } catch (cause) {
       throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
     }
-    const { journal, scan } = opened
-    let base: Base | null = null
     try {
-      base = chooseBase(SQL, dir, scan.entries)
-      const migration = migrate(base.db)
-      const problems: string[] = []
-      if (scan.tornTail) problems.push(`The last journal line (line ${scan.tornTail.line}) was incomplete: it was never confirmed and has been removed.`)
-      problems.push(...base.problems)
-      const baseSeq = base.seq
-      const pending = scan.entries.filter((entry) => entry.seq > baseSeq)
-      for (const entry of pending) {
-        const problem = project(base.db, entry)
-        if (problem !== null) problems.push(`Journal entry #${entry.seq} (${entry.type}) was not applied: ${problem}.`)
-      }
-      const blockers = [
-        scan.broken && `The journal is damaged at line ${scan.broken.line}: ${scan.broken.reason}.`,
-        base.aheadOfJournal && `Journal lines are missing: ${base.aheadOfJournal}.`,
-      ].filter((blocker): blocker is string => Boolean(blocker))
-      problems.push(...blockers)
-      const readOnly = blockers.length > 0 ? `${blockers[0]} The ledger is read-only until this is looked into.` : null
-      const report: OpenReport = { snapshotSeq: baseSeq, replayed: pending.length, tornTail: scan.tornTail !== null, problems }
-      const unsaved = !base.isNewestFile || pending.length > 0 || migration.from !== migration.to
-      return new Ledger(dir, base.db, journal, report, readOnly, unsaved, snapshotEvery, now)
+      const { db, report, readOnly, unsaved } = replayOntoSnapshot(SQL, dir, journal, now)
+      return new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, { snapshotEvery, segmentBytes, now })
     } catch (error) {
-      base?.db.close()
       journal.close()
       throw error
     }
@@ -149,45 +97,60 @@ export class Ledger {
     return this.readOnlyReason
   }
 
-  /** Why the last periodic snapshot failed, if it did; the journal still holds every event. */
+  /** Why the last snapshot (or the segment rotation after it) failed, if it did; the journal still holds every event. */
   get snapshotProblem(): string | null {
     return this.snapshotFailure
   }
 
   /**
    * Records one event: journal line fsync'd first, then the tables. When this returns the event is
-   * durable; when it throws LedgerWriteError nothing was recorded and the caller must not act.
+   * durable; when it throws LedgerWriteError or DayClosedError nothing was recorded and the caller must not act.
    */
   append<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): JournalEntry<T> {
     if (this.closed) throw new LedgerWriteError('The ledger is closed: nothing was sent.')
     if (this.readOnlyReason) throw new LedgerWriteError(`${this.readOnlyReason} Nothing was sent.`)
+    const closedDay = this.closedDayOf(type, data)
+    if (closedDay !== null) throw new DayClosedError(closedDay)
     const problem = eventProblem(this.db, type, data)
     if (problem !== null) throw new Error(`The ledger refused ${type}: ${problem}.`)
     let entry: JournalEntry<T>
     try {
-      entry = this.journal.append(type, data, this.now().toISOString())
+      entry = this.journal.append(type, data, this.options.now().toISOString())
     } catch (cause) {
       throw new LedgerWriteError(NOTHING_WRITTEN, { cause })
     }
     try {
-      project(this.db, entry)
+      project(this.db, entry, problem)
     } catch (error) {
       // The journal has the event but the tables do not: stop writing rather than diverge further.
       this.readOnlyReason = `Entry #${entry.seq} is in the journal but could not be applied (${(error as Error).message}); restart Counter.`
       throw error
     }
     this.unsaved = true
-    if (++this.eventsSinceSnapshot >= this.snapshotEvery) this.snapshotQuietly()
+    if (++this.eventsSinceSnapshot >= this.options.snapshotEvery) this.scheduleSnapshot()
     return entry
   }
 
-  private snapshotQuietly(): void {
-    try {
-      this.snapshot()
-      this.snapshotFailure = null
-    } catch (error) {
-      this.snapshotFailure = `The ledger's saved copy could not be updated (${(error as Error).message}); every sale is still in the journal.`
-    }
+  /** The business day an event would add to after its books were closed (or its year archived), else null. */
+  private closedDayOf<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): string | null {
+    if (!isDayBound(type)) return null
+    const { businessDay } = data as { businessDay: string }
+    const inArchivedYear = this.archivedUntil !== null && businessDay < this.archivedUntil
+    return inArchivedYear || dayIsClosed(this.db, businessDay) ? businessDay : null
+  }
+
+  /** The sale is acknowledged first: the export runs once the caller has had its answer. */
+  private scheduleSnapshot(): void {
+    this.scheduledSnapshot ??= setImmediate(() => {
+      this.scheduledSnapshot = null
+      try {
+        this.snapshot()
+      } catch (error) {
+        // Tried again after another snapshotEvery events, not on every sale meanwhile.
+        this.eventsSinceSnapshot = 0
+        this.snapshotFailure = `The ledger's saved copy could not be updated (${(error as Error).message}); every sale is still in the journal.`
+      }
+    })
   }
 
   getSale(orderId: string): Sale | null {
@@ -272,20 +235,80 @@ export class Ledger {
     return this.journal.lastSeq
   }
 
+  /** Both kinds of sale still waiting for an answer, oldest first, with the re-check queue's notes. */
+  unresolved(): UnresolvedSale[] {
+    return unresolvedSales(this.db)
+  }
+
+  /** Top-ups entered for the days in the range (both ends included), oldest first. Closed years are in their archives. */
+  topups(fromDay?: string, toDay?: string): TopUp[] {
+    return topupsBetween(this.db, fromDay, toDay)
+  }
+
+  /** Every balance fact in journal order: balance reads, coupon_req answers (old/new), top-ups. */
+  balanceFacts(fromDay?: string, toDay?: string): BalanceFact[] {
+    return balanceFactsBetween(this.db, fromDay, toDay)
+  }
+
+  dayTotals(businessDay: string): DayTotals {
+    return totalsOfDay(this.db, businessDay)
+  }
+
+  /** How the day was closed, or null while it is open. Looks in the year's archive for a closed year. */
+  dayClosure(businessDay: string): DayClosure | null {
+    return closureOfDay(this.db, businessDay) ?? this.inArchiveOf(businessDay, (archiveDb) => closureOfDay(archiveDb, businessDay))
+  }
+
+  private inArchiveOf<T>(businessDay: string, read: (db: Database) => T | null): T | null {
+    const archive = listArchives(this.dir).find((file) => file.start <= businessDay && businessDay < file.end)
+    return archive ? readArchive(this.SQL, archive.file, read) : null
+  }
+
+  /** Sales of both kinds, newest first, from the active year and the archived ones the range reaches. */
+  historySearch(query: HistoryQuery): HistoryPage {
+    return searchHistory(this.SQL, this.db, this.dir, query, this.archiveCounts)
+  }
+
   /**
-   * Saves the database atomically. Skipped when nothing changed since the last one, and when
-   * read-only: the files on disk are then left exactly as found, for whoever investigates.
+   * Moves the settled rows of financial years before `today`'s (YYYY-MM-DD) into read-only
+   * archive/FY<yyyy-yy>.sqlite files, then snapshots. The journal keeps every line. Returns the
+   * archives written; running it again merges into them.
+   */
+  archiveClosedYears(today: string): string[] {
+    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
+    if (this.readOnlyReason) throw new LedgerWriteError(`${this.readOnlyReason} Nothing was archived.`)
+    const written = archiveClosedYears(this.SQL, this.db, this.dir, today)
+    this.archivedUntil = archivedBefore(this.db)
+    this.unsaved = true
+    this.snapshot()
+    return written
+  }
+
+  /**
+   * Saves the database atomically, then starts a new journal segment if the current one is large.
+   * Skipped when nothing changed since the last one, and when read-only: the files on disk are
+   * then left exactly as found, for whoever investigates.
    */
   snapshot(): void {
     if (this.readOnlyReason || !this.unsaved) return
-    writeSnapshot(this.dir, this.db.export())
+    const bytes = this.db.export()
+    prepareConnection(this.db)
+    writeSnapshot(this.dir, bytes)
     this.unsaved = false
     this.eventsSinceSnapshot = 0
+    this.snapshotFailure = null
+    try {
+      this.journal.rotateIfLarger(this.options.segmentBytes)
+    } catch (error) {
+      this.snapshotFailure = `A new journal segment could not be started (${(error as Error).message}); the current one goes on.`
+    }
   }
 
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
+    if (this.scheduledSnapshot) clearImmediate(this.scheduledSnapshot)
+    this.scheduledSnapshot = null
     try {
       this.snapshot()
     } finally {

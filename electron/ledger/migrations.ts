@@ -109,7 +109,68 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'collected money, settlements, the re-check queue, top-ups, day closes and archive counts',
+    // Rows written before: collected what the sale cost, in cash. Resets and balance readings had no
+    // business day: the Indian date (UTC+05:30) of their time. archive_counts lets history count the
+    // archived years without opening them; archive_bytes tells whether the file is still the one counted.
+    sql: `
+      ALTER TABLE sales ADD COLUMN collected_paise INTEGER;
+      UPDATE sales SET collected_paise = amount_paise;
+      ALTER TABLE sales ADD COLUMN payment_mode TEXT NOT NULL DEFAULT 'cash';
+      ALTER TABLE sales ADD COLUMN settled_note TEXT;
+      ALTER TABLE sales ADD COLUMN checks INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE sales ADD COLUMN last_answer TEXT;
+      ALTER TABLE sales ADD COLUMN next_check_at TEXT;
+      CREATE INDEX sales_by_created ON sales (created_at, order_id);
+      CREATE INDEX sales_by_state ON sales (state, created_at);
+
+      ALTER TABLE coupon_sales ADD COLUMN collected_paise INTEGER;
+      ALTER TABLE coupon_sales ADD COLUMN collected_default INTEGER NOT NULL DEFAULT 1;
+      UPDATE coupon_sales SET collected_paise = COALESCE(amount_paise, expected_rate_paise * qty);
+      ALTER TABLE coupon_sales ADD COLUMN payment_mode TEXT NOT NULL DEFAULT 'cash';
+      ALTER TABLE coupon_sales ADD COLUMN settled_note TEXT;
+      ALTER TABLE coupon_sales ADD COLUMN checks INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE coupon_sales ADD COLUMN last_answer TEXT;
+      ALTER TABLE coupon_sales ADD COLUMN next_check_at TEXT;
+      CREATE INDEX coupon_sales_by_created_id ON coupon_sales (created_at, attempt_id);
+
+      ALTER TABLE password_resets ADD COLUMN business_day TEXT;
+      UPDATE password_resets SET business_day = date(created_at, '+330 minutes');
+      ALTER TABLE balance_checkpoints ADD COLUMN business_day TEXT;
+      UPDATE balance_checkpoints SET business_day = date(at, '+330 minutes');
+      CREATE INDEX balance_checkpoints_by_day ON balance_checkpoints (business_day);
+
+      CREATE TABLE topups (
+        topup_id TEXT PRIMARY KEY,
+        amount_paise INTEGER NOT NULL,
+        reference TEXT NOT NULL,
+        note TEXT NOT NULL,
+        business_day TEXT NOT NULL,
+        at TEXT NOT NULL,
+        seq INTEGER NOT NULL
+      );
+      CREATE INDEX topups_by_day ON topups (business_day, seq);
+      CREATE TABLE day_closes (
+        business_day TEXT PRIMARY KEY,
+        closed_at TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        data TEXT NOT NULL
+      );
+      CREATE TABLE archive_counts (
+        archive TEXT NOT NULL,
+        archive_bytes INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        state TEXT NOT NULL,
+        row_count INTEGER NOT NULL,
+        PRIMARY KEY (archive, kind, state)
+      );
+    `,
+  },
 ]
+
+export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version
 
 const SCHEMA_VERSION_KEY = 'schema_version'
 
@@ -124,14 +185,21 @@ export function readMeta(db: Database, key: string): string | null {
   return value === undefined || value === null ? null : String(value)
 }
 
+export const META_UPSERT = 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'
+
 export function writeMeta(db: Database, key: string, value: string): void {
-  db.run('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value', [key, value])
+  db.run(META_UPSERT, [key, value])
+}
+
+/** The schema version `db` was last migrated to (0: never). */
+export function schemaVersion(db: Database): number {
+  return Number(readMeta(db, SCHEMA_VERSION_KEY) ?? 0)
 }
 
 /** Brings `db` to the latest schema, each migration in its own transaction with its version number. */
 export function migrate(db: Database): { from: number; to: number } {
-  const from = Number(readMeta(db, SCHEMA_VERSION_KEY) ?? 0)
-  const latest = migrations.at(-1)?.version ?? 0
+  const from = schemaVersion(db)
+  const latest = LATEST_SCHEMA_VERSION
   if (from > latest) {
     throw new Error(`This ledger was written by a newer version of Counter (schema ${from}; this version knows up to ${latest}). Update Counter to open it.`)
   }

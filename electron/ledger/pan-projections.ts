@@ -2,6 +2,7 @@
 import type { Database, SqlValue } from 'sql.js'
 import type { PanEventType } from './events'
 import type { Projector } from './projections'
+import { runCached } from './connection'
 
 /** A full Aadhaar number is 12 digits; the masked form the ledger keeps shows the last 4 at most. */
 const MAX_STORED_UID_DIGITS = 4
@@ -22,7 +23,7 @@ const resetExists = (db: Database, attemptId: string): boolean =>
   firstValue(db, 'SELECT 1 FROM password_resets WHERE attempt_id = ?', [attemptId]) !== undefined
 
 /** Money and counts arrive already parsed; a fraction here means something upstream parsed wrongly. */
-function fractionProblem(fields: Record<string, number | null>): string | null {
+export function fractionProblem(fields: Record<string, number | null>): string | null {
   const wrong = Object.entries(fields).find(([, value]) => value !== null && !Number.isSafeInteger(value))
   return wrong ? `${wrong[0]} must be a whole number (got ${wrong[1]})` : null
 }
@@ -33,11 +34,17 @@ function unmaskedUidProblem(uidMasked: string): string | null {
   return digits > MAX_STORED_UID_DIGITS ? 'the Aadhaar number must be stored masked (at most its last 4 digits), never in full' : null
 }
 
+/** Lines written before events carried a business day: the Indian date (UTC+05:30) of their time. */
+export function indianDateOf(at: string): string {
+  return new Date(Date.parse(at) + 330 * 60_000).toISOString().slice(0, 10)
+}
+
 function couponProblems(db: Database, attemptId: string): string[] {
   return JSON.parse(String(firstValue(db, 'SELECT problems FROM coupon_sales WHERE attempt_id = ?', [attemptId]))) as string[]
 }
 
-export const panProjectors: { [T in PanEventType]: Projector<T> } = {
+/** The PAN desk's events; top-ups are the shop's bookkeeping (books-projections). */
+export const panProjectors: { [T in Exclude<PanEventType, 'pan.topup'>]: Projector<T> } = {
   'pan.agent.submitted': {
     problem: (db, data) => {
       const status = agentStatus(db, data.vleId)
@@ -78,15 +85,17 @@ export const panProjectors: { [T in PanEventType]: Projector<T> } = {
     problem: (db, data) =>
       couponSaleExists(db, data.attemptId)
         ? `a coupon sale with attempt id ${data.attemptId} is already recorded`
-        : fractionProblem({ qty: data.qty, expectedRatePaise: data.expectedRatePaise }),
+        : fractionProblem({ qty: data.qty, expectedRatePaise: data.expectedRatePaise, collectedPaise: data.collectedPaise ?? null }),
     apply: (db, { at, data }) => {
-      db.run(
+      runCached(
+        db,
         `INSERT INTO coupon_sales (attempt_id, order_id, vle_id, vle_name, coupon_type, qty, expected_rate_paise, state,
            provider_status, message, order_date, rate_paise, amount_paise, old_bal_paise, new_bal_paise, new_bal_seq, new_bal_at,
-           problems, business_day, created_at, updated_at, last_checked_at, training)
-         VALUES (?, NULL, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, NULL, NULL, NULL, NULL, NULL, '[]', ?, ?, ?, NULL, ?)`,
+           problems, business_day, created_at, updated_at, last_checked_at, training, collected_paise, collected_default, payment_mode)
+         VALUES (?, NULL, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, NULL, NULL, NULL, NULL, NULL, '[]', ?, ?, ?, NULL, ?, ?, ?, ?)`,
         [data.attemptId, data.vleId, data.vleName, data.type, data.qty, data.expectedRatePaise, data.businessDay, at, at,
-          data.training ? 1 : 0],
+          data.training ? 1 : 0, data.collectedPaise ?? data.expectedRatePaise * data.qty, data.collectedPaise === undefined ? 1 : 0,
+          data.paymentMode ?? 'cash'],
       )
     },
   },
@@ -102,13 +111,16 @@ export const panProjectors: { [T in PanEventType]: Projector<T> } = {
       // refused or unanswered status check says nothing about money already taken.
       // Only coupon_req's new_bal is a balance reading; coupon_status repeats the order's old figures.
       // Problems accumulate (deduplicated): a later clean answer does not erase an earlier mismatch.
+      // A collected amount nobody typed follows the provider's amount once it is known.
       const problems = [...new Set([...couponProblems(db, data.attemptId), ...data.problems])]
-      db.run(
+      runCached(
+        db,
         `UPDATE coupon_sales SET
            state = CASE WHEN state IN ('SUCCESS', 'FAILED') THEN state ELSE :outcome END,
            provider_status = COALESCE(:providerStatus, provider_status), message = :message,
            order_id = COALESCE(:orderId, order_id), order_date = COALESCE(:date, order_date), vle_name = COALESCE(:vleName, vle_name),
            rate_paise = COALESCE(:ratePaise, rate_paise), amount_paise = COALESCE(:amountPaise, amount_paise),
+           collected_paise = CASE WHEN collected_default = 1 THEN COALESCE(:amountPaise, collected_paise) ELSE collected_paise END,
            old_bal_paise = COALESCE(:oldBalPaise, old_bal_paise), new_bal_paise = COALESCE(:newBalPaise, new_bal_paise),
            new_bal_seq = CASE WHEN :balanceReading THEN :seq ELSE new_bal_seq END,
            new_bal_at = CASE WHEN :balanceReading THEN :at ELSE new_bal_at END,
@@ -140,9 +152,9 @@ export const panProjectors: { [T in PanEventType]: Projector<T> } = {
     problem: (db, data) => (resetExists(db, data.attemptId) ? `a password reset with attempt id ${data.attemptId} is already recorded` : null),
     apply: (db, { at, data }) => {
       db.run(
-        `INSERT INTO password_resets (attempt_id, order_id, vle_id, vle_name, status, message, created_at, updated_at)
-         VALUES (?, NULL, ?, NULL, 'SENDING', '', ?, ?)`,
-        [data.attemptId, data.vleId, at, at],
+        `INSERT INTO password_resets (attempt_id, order_id, vle_id, vle_name, status, message, created_at, updated_at, business_day)
+         VALUES (?, NULL, ?, NULL, 'SENDING', '', ?, ?, ?)`,
+        [data.attemptId, data.vleId, at, at, data.businessDay ?? indianDateOf(at)],
       )
     },
   },
@@ -178,7 +190,9 @@ export const panProjectors: { [T in PanEventType]: Projector<T> } = {
   'pan.balance.read': {
     problem: (_db, data) => fractionProblem({ balancePaise: data.balancePaise }),
     apply: (db, { seq, at, data }) => {
-      db.run('INSERT INTO balance_checkpoints (seq, at, balance_paise, source) VALUES (?, ?, ?, ?)', [seq, at, data.balancePaise, data.source])
+      db.run('INSERT INTO balance_checkpoints (seq, at, balance_paise, source, business_day) VALUES (?, ?, ?, ?, ?)', [
+        seq, at, data.balancePaise, data.source, data.businessDay ?? indianDateOf(at),
+      ])
     },
   },
 }

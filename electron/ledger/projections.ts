@@ -2,8 +2,10 @@
 import type { Database } from 'sql.js'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { GENESIS_HASH } from './journal'
-import { readMeta, writeMeta } from './migrations'
-import { panProjectors } from './pan-projections'
+import { META_UPSERT, readMeta } from './migrations'
+import { booksProjectors } from './books-projections'
+import { fractionProblem, panProjectors } from './pan-projections'
+import { runCached } from './connection'
 
 export interface Projector<T extends LedgerEventType> {
   /** Why this event makes no sense against the current tables, or null when it can be applied. */
@@ -16,17 +18,24 @@ function saleExists(db: Database, orderId: string): boolean {
   return db.exec('SELECT 1 FROM sales WHERE order_id = ?', [orderId]).length > 0
 }
 
+
 const projectors: { [T in LedgerEventType]: Projector<T> } = {
   ...panProjectors,
+  ...booksProjectors,
   'recharge.intent': {
-    problem: (db, data) => (saleExists(db, data.orderId) ? `a sale with order id ${data.orderId} is already recorded` : null),
+    problem: (db, data) =>
+      saleExists(db, data.orderId)
+        ? `a sale with order id ${data.orderId} is already recorded`
+        : fractionProblem({ amountPaise: data.amountPaise, collectedPaise: data.collectedPaise ?? null }),
     apply: (db, { at, data }) => {
-      db.run(
+      runCached(
+        db,
         `INSERT INTO sales (order_id, kind, number, operator_code, operator_name, circle, amount_paise, state,
-           provider_status, message, fpay_id, operator_ref, business_day, created_at, updated_at, last_checked_at, training)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, ?, ?, ?, NULL, ?)`,
+           provider_status, message, fpay_id, operator_ref, business_day, created_at, updated_at, last_checked_at, training,
+           collected_paise, payment_mode)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, ?, ?, ?, NULL, ?, ?, ?)`,
         [data.orderId, data.kind, data.number, data.operatorCode, data.operatorName, data.circle, data.amountPaise,
-          data.businessDay, at, at, data.training ? 1 : 0],
+          data.businessDay, at, at, data.training ? 1 : 0, data.collectedPaise ?? data.amountPaise, data.paymentMode ?? 'cash'],
       )
     },
   },
@@ -34,7 +43,8 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
     problem: (db, data) => (saleExists(db, data.orderId) ? null : `there is no sale with order id ${data.orderId}`),
     apply: (db, { at, data }) => {
       // A status check that names no provider reference must not erase the one the sale already has.
-      db.run(
+      runCached(
+        db,
         `UPDATE sales SET state = :state, provider_status = :providerStatus, message = :message,
            fpay_id = COALESCE(:fpayId, fpay_id), operator_ref = COALESCE(:operatorRef, operator_ref),
            updated_at = :at, last_checked_at = CASE WHEN :source = 'check_status' THEN :at ELSE last_checked_at END
@@ -66,14 +76,18 @@ export function eventProblem<T extends LedgerEventType>(db: Database, type: T, d
 /**
  * Applies one journal entry and records it as the database's journal position, atomically.
  * An entry that cannot be applied is skipped (the position still advances) and its problem returned.
+ * `problem` is passed when the caller has just checked the entry (an append), saving a second look.
  */
-export function project<T extends LedgerEventType>(db: Database, entry: JournalEntry<T>): string | null {
-  const problem = isKnownType(entry.type) ? eventProblem(db, entry.type, entry.data) : `unknown event type "${entry.type}"`
-  db.run('BEGIN')
+export function project<T extends LedgerEventType>(
+  db: Database,
+  entry: JournalEntry<T>,
+  problem = isKnownType(entry.type) ? eventProblem(db, entry.type, entry.data) : `unknown event type "${entry.type}"`,
+): string | null {
+  runCached(db, 'BEGIN', null)
   try {
     if (problem === null) projectors[entry.type].apply(db, entry)
     writeJournalPosition(db, entry)
-    db.run('COMMIT')
+    runCached(db, 'COMMIT', null)
   } catch (error) {
     db.run('ROLLBACK')
     throw error
@@ -90,6 +104,6 @@ export function journalPosition(db: Database): { seq: number; hash: string } {
 }
 
 function writeJournalPosition(db: Database, entry: JournalEntry): void {
-  writeMeta(db, SEQ_KEY, String(entry.seq))
-  writeMeta(db, HASH_KEY, entry.hash)
+  runCached(db, META_UPSERT, [SEQ_KEY, String(entry.seq)])
+  runCached(db, META_UPSERT, [HASH_KEY, entry.hash])
 }

@@ -1,11 +1,11 @@
 // Reading the ledger's tables back as the contract's shapes: one row mapper per table and the query loop they share.
-import type { Database, ParamsObject, SqlValue } from 'sql.js'
-import type { Agent, CouponSale, CouponType, PasswordReset, RechargeKind, Sale, SaleState } from '../contract'
+import type { BindParams, Database, ParamsObject, SqlValue } from 'sql.js'
+import type { Agent, CouponSale, CouponType, PasswordReset, PaymentMode, RechargeKind, Sale, SaleState, TopUp } from '../contract'
 
 const nullable = (value: SqlValue | undefined): string | null => (value === null || value === undefined ? null : String(value))
 const nullableNumber = (value: SqlValue | undefined): number | null => (value === null || value === undefined ? null : Number(value))
 
-export function selectAll<T>(db: Database, sql: string, params: SqlValue[], fromRow: (row: ParamsObject) => T): T[] {
+export function selectAll<T>(db: Database, sql: string, params: BindParams, fromRow: (row: ParamsObject) => T): T[] {
   const statement = db.prepare(sql, params)
   try {
     const rows: T[] = []
@@ -34,6 +34,9 @@ export function saleFromRow(row: ParamsObject): Sale {
     updatedAt: String(row.updated_at),
     lastCheckedAt: nullable(row.last_checked_at),
     training: row.training === 1,
+    collectedPaise: Number(row.collected_paise ?? row.amount_paise),
+    paymentMode: String(row.payment_mode) as PaymentMode,
+    settledNote: nullable(row.settled_note),
   }
 }
 
@@ -79,6 +82,9 @@ export function couponSaleFromRow(row: ParamsObject): CouponSale {
     updatedAt: String(row.updated_at),
     lastCheckedAt: nullable(row.last_checked_at),
     training: row.training === 1,
+    collectedPaise: Number(row.collected_paise),
+    paymentMode: String(row.payment_mode) as PaymentMode,
+    settledNote: nullable(row.settled_note),
   }
 }
 
@@ -92,5 +98,16 @@ export function passwordResetFromRow(row: ParamsObject): PasswordReset {
     message: String(row.message),
     createdAt: String(row.created_at),
     updatedAt: String(row.updated_at),
+  }
+}
+
+export function topupFromRow(row: ParamsObject): TopUp {
+  return {
+    topupId: String(row.topup_id),
+    amountPaise: Number(row.amount_paise),
+    reference: String(row.reference),
+    note: String(row.note),
+    at: String(row.at),
+    businessDay: String(row.business_day),
   }
 }

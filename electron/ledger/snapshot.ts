@@ -1,10 +1,9 @@
-// Durable files for the ledger: the atomic snapshot of the sql.js database and the fsync helpers the journal shares.
+// Durable files for the ledger: atomic writes (the sql.js snapshot, archives), durable copies, and the fsync helpers the journal shares.
 import fs from 'node:fs'
 import path from 'node:path'
 
 export const SNAPSHOT_FILE = 'ledger.sqlite'
 export const PREVIOUS_SNAPSHOT_FILE = 'ledger.sqlite.prev'
-const TEMPORARY_SNAPSHOT_FILE = 'ledger.sqlite.tmp'
 
 /** writeSync may write less than asked; a journal line or a snapshot must land whole. */
 export function writeFully(fd: number, bytes: Uint8Array): void {
@@ -24,12 +23,9 @@ export function syncDirectory(dir: string): void {
   }
 }
 
-/**
- * Replaces ledger.sqlite with `bytes` so that a crash at any moment leaves a loadable newest
- * snapshot or the previous one (kept as ledger.sqlite.prev), never a half-written file.
- */
-export function writeSnapshot(dir: string, bytes: Uint8Array): void {
-  const temporary = path.join(dir, TEMPORARY_SNAPSHOT_FILE)
+/** Replaces `dir/name` with `bytes` so that a crash at any moment leaves the old file or the new one, whole. */
+export function writeFileAtomically(dir: string, name: string, bytes: Uint8Array, keepPreviousAs?: string): void {
+  const temporary = path.join(dir, `${name}.tmp`)
   const fd = fs.openSync(temporary, 'w')
   try {
     writeFully(fd, bytes)
@@ -37,10 +33,30 @@ export function writeSnapshot(dir: string, bytes: Uint8Array): void {
   } finally {
     fs.closeSync(fd)
   }
-  const current = path.join(dir, SNAPSHOT_FILE)
-  if (fs.existsSync(current)) fs.renameSync(current, path.join(dir, PREVIOUS_SNAPSHOT_FILE))
+  const current = path.join(dir, name)
+  if (keepPreviousAs !== undefined && fs.existsSync(current)) fs.renameSync(current, path.join(dir, keepPreviousAs))
   fs.renameSync(temporary, current)
   syncDirectory(dir)
+}
+
+/**
+ * Replaces ledger.sqlite with `bytes` so that a crash at any moment leaves a loadable newest
+ * snapshot or the previous one (kept as ledger.sqlite.prev), never a half-written file.
+ */
+export function writeSnapshot(dir: string, bytes: Uint8Array): void {
+  writeFileAtomically(dir, SNAPSHOT_FILE, bytes, PREVIOUS_SNAPSHOT_FILE)
+}
+
+/** A copy that is on disk, name included, when this returns. */
+export function copyFileDurably(from: string, to: string): void {
+  fs.copyFileSync(from, to)
+  const fd = fs.openSync(to, 'r+')
+  try {
+    fs.fsyncSync(fd)
+  } finally {
+    fs.closeSync(fd)
+  }
+  syncDirectory(path.dirname(to))
 }
 
 /** The snapshot files to try on open, newest first. */

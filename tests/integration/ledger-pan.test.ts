@@ -1,44 +1,16 @@
 // The ledger's PAN side on real files with real sql.js: agents, coupon sales, password resets, balance readings, and reopening.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LedgerEventData } from '../../electron/ledger/events'
-import { JOURNAL_FILE } from '../../electron/ledger/journal'
-import { Ledger, type LedgerOptions } from '../../electron/ledger/ledger'
+import type { Ledger } from '../../electron/ledger/ledger'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+import { atSeq, couponAnswer, couponIntent, DAY, nextTick, noAnswer, useLedgerRig } from './ledger-rig'
 
-const DAY = '2025-03-14'
-const START = Date.parse(`${DAY}T04:30:00.000Z`)
-/** When journal entry #seq was written: the clock below moves one second per append. */
-const atSeq = (seq: number) => new Date(START + 1000 * (seq - 1)).toISOString()
-
-let root: string
-let dir: string
-const open: Ledger[] = []
-
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'counter-ledger-pan-'))
-  dir = path.join(root, 'ledger')
-})
-afterEach(async () => {
-  for (const ledger of open.splice(0)) await ledger.close()
-  fs.rmSync(root, { recursive: true, force: true })
-})
-
-async function openLedger(options: Partial<LedgerOptions> = {}): Promise<Ledger> {
-  let tick = 0
-  const ledger = await Ledger.open({ dir, now: () => new Date(START + 1000 * tick++), ...options })
-  open.push(ledger)
-  return ledger
-}
-
-async function closeLedger(ledger: Ledger): Promise<void> {
-  open.splice(open.indexOf(ledger), 1)
-  await ledger.close()
-}
-
-const journalLines = () => fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').trim().split('\n').filter(Boolean)
+const rig = useLedgerRig('counter-ledger-pan-')
+const openLedger = rig.open
+const closeLedger = rig.close
+const journalLines = rig.journalLines
 
 const FULL_UID = '234567890124'
 
@@ -63,52 +35,6 @@ const agentAnswer = (vleId: string, fields: Partial<LedgerEventData['pan.agent.a
   vleStatus: 'PENDING',
   message: 'VLE created',
   ...fields,
-})
-
-const couponIntent = (attemptId: string, fields: Partial<LedgerEventData['pan.coupon.intent']> = {}): LedgerEventData['pan.coupon.intent'] => ({
-  attemptId,
-  vleId: 'VLE1',
-  vleName: 'Asha Devi',
-  type: 1,
-  qty: 3,
-  expectedRatePaise: 10700,
-  businessDay: DAY,
-  training: true,
-  ...fields,
-})
-
-const couponAnswer = (attemptId: string, fields: Partial<LedgerEventData['pan.coupon.outcome']> = {}): LedgerEventData['pan.coupon.outcome'] => ({
-  attemptId,
-  source: 'coupon_req',
-  outcome: 'SUCCESS',
-  providerStatus: 'SUCCESS',
-  message: 'Coupon request successful',
-  orderId: `ORD-${attemptId}`,
-  date: '14-Mar-2025',
-  vleName: 'Asha Devi',
-  ratePaise: 10700,
-  amountPaise: 32100,
-  oldBalPaise: 500000,
-  newBalPaise: 467900,
-  problems: [],
-  ...fields,
-})
-
-/** What a status check that got no answer records. */
-const noAnswer = (attemptId: string): LedgerEventData['pan.coupon.outcome'] => ({
-  attemptId,
-  source: 'coupon_status',
-  outcome: 'UNKNOWN',
-  providerStatus: null,
-  message: 'No answer from the provider',
-  orderId: null,
-  date: null,
-  vleName: null,
-  ratePaise: null,
-  amountPaise: null,
-  oldBalPaise: null,
-  newBalPaise: null,
-  problems: [],
 })
 
 const resetAnswer = (attemptId: string, fields: Partial<LedgerEventData['pan.reset.answer']> = {}): LedgerEventData['pan.reset.answer'] => ({
@@ -211,7 +137,7 @@ describe('agents', () => {
     ledger.append('pan.agent.submitted', submitted('VLE1'))
     ledger.append('pan.agent.answer', agentAnswer('VLE1'))
     await closeLedger(ledger)
-    const files = [JOURNAL_FILE, SNAPSHOT_FILE].map((name) => fs.readFileSync(path.join(dir, name)))
+    const files = [...rig.segments(), path.join(rig.dir, SNAPSHOT_FILE)].map((file) => fs.readFileSync(file))
     for (const bytes of files) {
       expect(bytes.includes('XXXX XXXX 0124')).toBe(true)
       expect(bytes.includes(FULL_UID)).toBe(false)
@@ -227,6 +153,7 @@ describe('coupon sales', () => {
       attemptId: 'C1', orderId: null, vleId: 'VLE1', vleName: 'Asha Devi', type: 1, qty: 3, expectedRatePaise: 10700,
       state: 'SENDING', providerStatus: null, message: '', date: null, ratePaise: null, amountPaise: null, oldBalPaise: null,
       newBalPaise: null, problems: [], createdAt: atSeq(1), updatedAt: atSeq(1), lastCheckedAt: null, training: true,
+      collectedPaise: 32100, paymentMode: 'cash', settledNote: null,
     }
     expect(ledger.couponSale('C1')).toEqual(sending)
     expect(ledger.unresolvedCouponSales().map((sale) => sale.attemptId)).toEqual(['C1'])
@@ -396,20 +323,27 @@ describe('password resets', () => {
 })
 
 /** A day at the PAN desk touching every table: agents, resets, coupon sales settled and not, balance readings. */
-function recordPanDay(ledger: Ledger): void {
-  ledger.append('pan.balance.read', { balancePaise: 500000, source: 'balance' })
-  ledger.append('pan.agent.submitted', submitted('VLE1'))
-  ledger.append('pan.agent.answer', agentAnswer('VLE1'))
-  ledger.append('pan.agent.submitted', submitted('VLE2', { name: 'Ravi Kumar' }))
-  ledger.append('pan.agent.answer', agentAnswer('VLE2', { outcome: 'FAILED', vleStatus: null, message: 'Duplicate VLE id' }))
-  ledger.append('pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', vleStatus: 'APPROVED' }))
-  ledger.append('pan.coupon.intent', couponIntent('C1'))
-  ledger.append('pan.coupon.outcome', couponAnswer('C1', { problems: ['The balance moved outside Counter'] }))
-  ledger.append('pan.coupon.intent', couponIntent('C2', { type: 2, qty: 1, expectedRatePaise: 7200 }))
-  ledger.append('pan.coupon.outcome', { ...noAnswer('C2'), source: 'coupon_req' })
-  ledger.append('pan.reset.intent', { attemptId: 'R1', vleId: 'VLE1' })
-  ledger.append('pan.reset.answer', resetAnswer('R1'))
-  ledger.append('pan.balance.read', { balancePaise: 460700, source: 'balance' })
+async function recordPanDay(ledger: Ledger): Promise<void> {
+  const events: Parameters<typeof ledger.append>[] = [
+    ['pan.balance.read', { balancePaise: 500000, source: 'balance' }],
+    ['pan.agent.submitted', submitted('VLE1')],
+    ['pan.agent.answer', agentAnswer('VLE1')],
+    ['pan.agent.submitted', submitted('VLE2', { name: 'Ravi Kumar' })],
+    ['pan.agent.answer', agentAnswer('VLE2', { outcome: 'FAILED', vleStatus: null, message: 'Duplicate VLE id' })],
+    ['pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', vleStatus: 'APPROVED' })],
+    ['pan.coupon.intent', couponIntent('C1')],
+    ['pan.coupon.outcome', couponAnswer('C1', { problems: ['The balance moved outside Counter'] })],
+    ['pan.coupon.intent', couponIntent('C2', { type: 2, qty: 1, expectedRatePaise: 7200 })],
+    ['pan.coupon.outcome', { ...noAnswer('C2'), source: 'coupon_req' }],
+    ['pan.reset.intent', { attemptId: 'R1', vleId: 'VLE1' }],
+    ['pan.reset.answer', resetAnswer('R1')],
+    ['pan.balance.read', { balancePaise: 460700, source: 'balance' }],
+  ]
+  // One operation at a time, as at the counter: scheduled snapshots run between them.
+  for (const [type, data] of events) {
+    ledger.append(type, data)
+    await nextTick()
+  }
 }
 
 const panReads = (ledger: Ledger) => ({
@@ -429,11 +363,10 @@ describe('reopening', () => {
     { snapshotEvery: 1000, snapshotSeq: 0, replayed: 13 },
   ])('after a crash (snapshotEvery $snapshotEvery) gives the same reads', async ({ snapshotEvery, snapshotSeq, replayed }) => {
     const ledger = await openLedger({ snapshotEvery })
-    recordPanDay(ledger)
+    await recordPanDay(ledger)
     const before = panReads(ledger)
     expect(before.agents.map((agent) => agent.status)).toEqual(['NOT_CREATED', 'APPROVED'])
-    fs.cpSync(dir, path.join(root, 'crashed'), { recursive: true })
-    dir = path.join(root, 'crashed')
+    rig.crashCopy()
     const reopened = await openLedger({ snapshotEvery })
     expect(reopened.report).toEqual({ snapshotSeq, replayed, tornTail: false, problems: [] })
     expect(panReads(reopened)).toEqual(before)
@@ -441,7 +374,7 @@ describe('reopening', () => {
 
   it('gives the same reads from the closing snapshot and from the journal alone', async () => {
     const ledger = await openLedger()
-    recordPanDay(ledger)
+    await recordPanDay(ledger)
     const before = panReads(ledger)
     await closeLedger(ledger)
     const fromSnapshot = await openLedger()
@@ -449,8 +382,8 @@ describe('reopening', () => {
     expect(panReads(fromSnapshot)).toEqual(before)
     await closeLedger(fromSnapshot)
 
-    fs.rmSync(path.join(dir, SNAPSHOT_FILE))
-    fs.rmSync(path.join(dir, PREVIOUS_SNAPSHOT_FILE), { force: true })
+    fs.rmSync(path.join(rig.dir, SNAPSHOT_FILE))
+    fs.rmSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE), { force: true })
     const fromJournal = await openLedger()
     expect(fromJournal.report).toMatchObject({ snapshotSeq: 0, replayed: 13, problems: [] })
     expect(panReads(fromJournal)).toEqual(before)

@@ -1,78 +1,47 @@
 // The ledger on real files with real sql.js: journal first, snapshots, and the same sales after every kind of reopen.
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import initSqlJs from 'sql.js'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { LedgerEventData } from '../../electron/ledger/events'
-import { Journal, JOURNAL_FILE } from '../../electron/ledger/journal'
-import { Ledger, LedgerWriteError, type LedgerOptions } from '../../electron/ledger/ledger'
+import { describe, expect, it } from 'vitest'
+import { FROM_THE_START, Journal, JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
+import { Ledger, LedgerWriteError } from '../../electron/ledger/ledger'
 import { migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+import { DAY, nextTick, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 
-const DAY = '2025-03-14'
-let root: string
-let dir: string
-const open: Ledger[] = []
+const rig = useLedgerRig('counter-ledger-')
+const openLedger = rig.open
+const closeLedger = rig.close
+const firstSegment = () => path.join(rig.dir, JOURNAL_DIR, segmentName(1))
 
-beforeEach(() => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'counter-ledger-'))
-  dir = path.join(root, 'ledger')
-})
-afterEach(async () => {
-  for (const ledger of open.splice(0)) await ledger.close()
-  fs.rmSync(root, { recursive: true, force: true })
-})
-
-/** A clock that moves one second per reading, so every event has its own distinct time. */
-function steppingClock(start = Date.parse(`${DAY}T04:30:00.000Z`)): () => Date {
-  let tick = 0
-  return () => new Date(start + 1000 * tick++)
+/** Every file under the ledger folder with its bytes, to show nothing was touched. */
+function filesUnder(dir: string): [string, Buffer][] {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort()
+    .map((file) => [path.relative(dir, file), fs.readFileSync(file)])
 }
 
-async function openLedger(options: Partial<LedgerOptions> = {}): Promise<Ledger> {
-  const ledger = await Ledger.open({ dir, now: steppingClock(), ...options })
-  open.push(ledger)
-  return ledger
-}
-
-async function closeLedger(ledger: Ledger): Promise<void> {
-  open.splice(open.indexOf(ledger), 1)
-  await ledger.close()
-}
-
-const intent = (orderId: string, amountPaise = 19900): LedgerEventData['recharge.intent'] => ({
-  orderId,
-  kind: 'mobile',
-  number: '9876543210',
-  operatorCode: 'JIO',
-  operatorName: 'Jio',
-  circle: 'DL',
-  amountPaise,
-  businessDay: DAY,
-  training: true,
-})
-
-const outcome = (orderId: string, fields: Partial<LedgerEventData['recharge.outcome']> = {}): LedgerEventData['recharge.outcome'] => ({
-  orderId,
-  source: 'transaction',
-  outcome: 'SUCCESS',
-  providerStatus: 'Success',
-  message: 'Recharge successful',
-  fpayId: `FP-${orderId}`,
-  operatorRef: `OP-${orderId}`,
-  ...fields,
-})
-
-/** Seven events: three sales, one left unresolved, one resolved by a status check. */
-function recordDay(ledger: Ledger): void {
-  ledger.append('recharge.intent', intent('A1'))
-  ledger.append('recharge.outcome', outcome('A1'))
-  ledger.append('recharge.intent', intent('A2', 5000))
-  ledger.append('recharge.outcome', outcome('A2', { outcome: 'UNKNOWN', providerStatus: null, message: 'No reply', fpayId: null, operatorRef: null }))
-  ledger.append('recharge.intent', intent('A3', 120050))
-  ledger.append('recharge.outcome', outcome('A2', { source: 'check_status', outcome: 'FAILED', providerStatus: 'Failure', message: 'Operator down', fpayId: null, operatorRef: null }))
-  ledger.append('recharge.intent', intent('A4'))
+/**
+ * Seven events: three sales, one left unresolved, one resolved by a status check. Each is its own
+ * operation, as at the counter: scheduled snapshots get to run between them.
+ */
+async function recordDay(ledger: Ledger): Promise<void> {
+  const events: Parameters<typeof ledger.append>[] = [
+    ['recharge.intent', intent('A1')],
+    ['recharge.outcome', outcome('A1')],
+    ['recharge.intent', intent('A2', 5000)],
+    ['recharge.outcome', outcome('A2', { outcome: 'UNKNOWN', providerStatus: null, message: 'No reply', fpayId: null, operatorRef: null })],
+    ['recharge.intent', intent('A3', 120050)],
+    ['recharge.outcome', outcome('A2', { source: 'check_status', outcome: 'FAILED', providerStatus: 'Failure', message: 'Operator down', fpayId: null, operatorRef: null })],
+    ['recharge.intent', intent('A4')],
+  ]
+  for (const [type, data] of events) {
+    ledger.append(type, data)
+    await nextTick()
+  }
 }
 
 const everything = (ledger: Ledger) => ({ day: ledger.salesForDay(DAY), unresolved: ledger.unresolvedSales(), lastSeq: ledger.lastSeq() })
@@ -86,6 +55,7 @@ describe('recording sales', () => {
       orderId: 'A1', kind: 'mobile', number: '9876543210', operatorCode: 'JIO', operatorName: 'Jio', circle: 'DL',
       amountPaise: 19900, state: 'SENDING', providerStatus: null, message: '', fpayId: null, operatorRef: null,
       createdAt: `${DAY}T04:30:00.000Z`, updatedAt: `${DAY}T04:30:00.000Z`, lastCheckedAt: null, training: true,
+      collectedPaise: 19900, paymentMode: 'cash', settledNote: null,
     })
     expect(ledger.unresolvedSales().map((sale) => sale.orderId)).toEqual(['A1'])
 
@@ -103,7 +73,7 @@ describe('recording sales', () => {
 
   it('keeps provider references a later answer leaves out, and notes when a status check answered', async () => {
     const ledger = await openLedger()
-    recordDay(ledger)
+    await recordDay(ledger)
     expect(ledger.getSale('A2')).toMatchObject({ state: 'FAILED', fpayId: null, lastCheckedAt: `${DAY}T04:30:05.000Z` })
     ledger.append('recharge.outcome', outcome('A1', { source: 'check_status', fpayId: null, operatorRef: null, message: 'Checked' }))
     expect(ledger.getSale('A1')).toMatchObject({ fpayId: 'FP-A1', operatorRef: 'OP-A1', message: 'Checked', lastCheckedAt: `${DAY}T04:30:07.000Z` })
@@ -114,7 +84,7 @@ describe('recording sales', () => {
   it('has the intent line in the journal file when append returns', async () => {
     const ledger = await openLedger()
     const entry = ledger.append('recharge.intent', intent('A1'))
-    const lines = fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n')
+    const lines = fs.readFileSync(firstSegment(), 'utf8').split('\n')
     expect(lines.at(-1)).toBe('')
     expect(JSON.parse(lines.at(-2)!)).toEqual({ ...entry, data: intent('A1') })
   })
@@ -125,7 +95,7 @@ describe('recording sales', () => {
     expect(() => ledger.append('recharge.outcome', outcome('B9'))).toThrow(/no sale with order id B9/)
     expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(/already recorded/)
     expect(ledger.lastSeq()).toBe(1)
-    expect(fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').trim().split('\n')).toHaveLength(1)
+    expect(rig.journalLines()).toHaveLength(1)
   })
 })
 
@@ -135,11 +105,10 @@ describe('reopening', () => {
     { snapshotEvery: 1000, snapshotSeq: 0, replayed: 7 },
   ])('after a crash (snapshotEvery $snapshotEvery) replays the journal to the same sales', async ({ snapshotEvery, snapshotSeq, replayed }) => {
     const ledger = await openLedger({ snapshotEvery })
-    recordDay(ledger)
+    await recordDay(ledger)
     const before = everything(ledger)
     // A copy of the folder as it stands, unclosed, is what a crash would leave behind.
-    fs.cpSync(dir, path.join(root, 'crashed'), { recursive: true })
-    dir = path.join(root, 'crashed')
+    rig.crashCopy()
     const reopened = await openLedger({ snapshotEvery })
     expect(reopened.report).toEqual({ snapshotSeq, replayed, tornTail: false, problems: [] })
     expect(everything(reopened)).toEqual(before)
@@ -147,7 +116,7 @@ describe('reopening', () => {
 
   it.each([3, 1000])('after a clean close (snapshotEvery %i) loads the closing snapshot with nothing to replay', async (snapshotEvery) => {
     const ledger = await openLedger({ snapshotEvery })
-    recordDay(ledger)
+    await recordDay(ledger)
     const before = everything(ledger)
     await closeLedger(ledger)
     await closeLedger(ledger)
@@ -160,11 +129,11 @@ describe('reopening', () => {
 
   it('rebuilds the same sales from the journal alone when every snapshot is gone', async () => {
     const ledger = await openLedger({ snapshotEvery: 2 })
-    recordDay(ledger)
+    await recordDay(ledger)
     const before = everything(ledger)
     await closeLedger(ledger)
-    fs.rmSync(path.join(dir, SNAPSHOT_FILE))
-    fs.rmSync(path.join(dir, PREVIOUS_SNAPSHOT_FILE))
+    fs.rmSync(path.join(rig.dir, SNAPSHOT_FILE))
+    fs.rmSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))
     const reopened = await openLedger()
     expect(reopened.report).toMatchObject({ snapshotSeq: 0, replayed: 7, problems: [] })
     expect(everything(reopened)).toEqual(before)
@@ -172,10 +141,10 @@ describe('reopening', () => {
 
   it('falls back to the previous snapshot when the newest is corrupted', async () => {
     const ledger = await openLedger({ snapshotEvery: 2 })
-    recordDay(ledger)
+    await recordDay(ledger)
     const before = everything(ledger)
     await closeLedger(ledger) // snapshots at #2, #4, #6, then #7 on close: .prev holds #6
-    fs.writeFileSync(path.join(dir, SNAPSHOT_FILE), Buffer.alloc(8192, 0x5a))
+    fs.writeFileSync(path.join(rig.dir, SNAPSHOT_FILE), Buffer.alloc(8192, 0x5a))
     const reopened = await openLedger()
     expect(reopened.report).toMatchObject({ snapshotSeq: 6, replayed: 1, tornTail: false })
     expect(reopened.report.problems).toEqual([expect.stringMatching(/^The saved copy ledger\.sqlite could not be read/)])
@@ -185,10 +154,10 @@ describe('reopening', () => {
 
   it('drops and reports a torn last line, keeping every acknowledged sale', async () => {
     const ledger = await openLedger()
-    recordDay(ledger)
+    await recordDay(ledger)
     const before = everything(ledger)
     await closeLedger(ledger)
-    fs.appendFileSync(path.join(dir, JOURNAL_FILE), '{"seq":8,"at":"2025-03-14T')
+    fs.appendFileSync(firstSegment(), '{"seq":8,"at":"2025-03-14T')
     const reopened = await openLedger()
     expect(reopened.report.tornTail).toBe(true)
     expect(reopened.report.problems).toEqual([expect.stringMatching(/line 8\) was incomplete/)])
@@ -198,15 +167,10 @@ describe('reopening', () => {
 
   it('upgrades a snapshot written before the PAN tables existed, keeping its sales', async () => {
     const ledger = await openLedger({ snapshotEvery: 1000 })
-    recordDay(ledger)
+    await recordDay(ledger)
     const before = everything(ledger)
     await closeLedger(ledger)
-    // Turn the closing snapshot back into what the version 1 schema wrote.
-    const SQL = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') })
-    const old = new SQL.Database(fs.readFileSync(path.join(dir, SNAPSHOT_FILE)))
-    old.exec("DROP TABLE agents; DROP TABLE coupon_sales; DROP TABLE password_resets; DROP TABLE balance_checkpoints; UPDATE meta SET value = '1' WHERE key = 'schema_version'")
-    fs.writeFileSync(path.join(dir, SNAPSHOT_FILE), old.export())
-    old.close()
+    await rollBackSnapshot(rig.dir, 1)
 
     const reopened = await openLedger()
     expect(reopened.report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
@@ -214,14 +178,16 @@ describe('reopening', () => {
     reopened.append('pan.balance.read', { balancePaise: 500000, source: 'balance' })
     expect(reopened.lastKnownPanBalance()).toMatchObject({ balancePaise: 500000, seq: 8 })
     await closeLedger(reopened)
-    const upgraded = new SQL.Database(fs.readFileSync(path.join(dir, SNAPSHOT_FILE)))
+    const SQL = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') })
+    const upgraded = new SQL.Database(fs.readFileSync(path.join(rig.dir, SNAPSHOT_FILE)))
     expect(upgraded.exec("SELECT value FROM meta WHERE key = 'schema_version'")[0].values).toEqual([[String(migrations.length)]])
     upgraded.close()
   })
 
   it('reports, without stopping, a journal event that cannot be applied', async () => {
-    fs.mkdirSync(dir)
-    const { journal } = Journal.open(dir)
+    fs.mkdirSync(rig.dir)
+    const journal = Journal.open(rig.dir)
+    journal.readFrom(FROM_THE_START, () => {})
     journal.append('recharge.outcome', outcome('GHOST'), `${DAY}T04:00:00.000Z`)
     journal.append('recharge.intent', intent('A1'), `${DAY}T04:00:01.000Z`)
     journal.close()
@@ -235,32 +201,31 @@ describe('reopening', () => {
 describe('refusing to write', () => {
   it('becomes read-only, naming the line, when a journal line in the middle was edited', async () => {
     const ledger = await openLedger({ snapshotEvery: 1000 })
-    recordDay(ledger)
-    await closeLedger(ledger)
-    const journalPath = path.join(dir, JOURNAL_FILE)
-    const lines = fs.readFileSync(journalPath, 'utf8').split('\n')
+    await recordDay(ledger)
+    // No snapshot yet: the open after the crash reads (and checks) the whole journal.
+    rig.crashCopy()
+    const lines = fs.readFileSync(firstSegment(), 'utf8').split('\n')
     lines[2] = lines[2].replace('"amountPaise":5000', '"amountPaise":500')
-    fs.writeFileSync(journalPath, lines.join('\n'))
-    const filesBefore = fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name))])
+    fs.writeFileSync(firstSegment(), lines.join('\n'))
+    const filesBefore = filesUnder(rig.dir)
 
     const reopened = await openLedger()
-    expect(reopened.readOnly).toMatch(/damaged at line 3: its contents do not match its hash/)
+    expect(reopened.readOnly).toMatch(/damaged at line 3: its contents do not match its hash .*000000000001\.ndjson/)
     expect(reopened.report.problems).toContainEqual(expect.stringMatching(/line 3/))
     // Only what the intact lines prove is shown: A1's sale and its outcome.
     expect(reopened.salesForDay(DAY).map((sale) => [sale.orderId, sale.state])).toEqual([['A1', 'SUCCESS']])
     expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
     await closeLedger(reopened)
     // Read-only touches nothing: the evidence stays as found.
-    expect(fs.readdirSync(dir).map((name) => [name, fs.readFileSync(path.join(dir, name))])).toEqual(filesBefore)
+    expect(filesUnder(rig.dir)).toEqual(filesBefore)
   })
 
   it('becomes read-only when a snapshot holds events the journal has lost', async () => {
     const ledger = await openLedger({ snapshotEvery: 2 })
-    recordDay(ledger)
+    await recordDay(ledger)
     await closeLedger(ledger) // ledger.sqlite holds #7, .prev #6
-    const journalPath = path.join(dir, JOURNAL_FILE)
-    const lines = fs.readFileSync(journalPath, 'utf8').split('\n')
-    fs.writeFileSync(journalPath, lines.slice(0, 5).join('\n') + '\n')
+    const lines = fs.readFileSync(firstSegment(), 'utf8').split('\n')
+    fs.writeFileSync(firstSegment(), lines.slice(0, 5).join('\n') + '\n')
     const reopened = await openLedger()
     expect(reopened.readOnly).toMatch(/Journal lines are missing: the saved copy ledger\.sqlite holds entries up to #7 but the journal's readable lines end at #5/)
     expect(reopened.report.snapshotSeq).toBe(0)
@@ -269,9 +234,9 @@ describe('refusing to write', () => {
   })
 
   it('throws LedgerWriteError and records nothing when the disk is full', async () => {
-    fs.mkdirSync(dir)
+    fs.mkdirSync(path.dirname(firstSegment()), { recursive: true })
     // /dev/full accepts the open and fails every write with ENOSPC, exactly like a full disk.
-    fs.symlinkSync('/dev/full', path.join(dir, JOURNAL_FILE))
+    fs.symlinkSync('/dev/full', firstSegment())
     const ledger = await openLedger()
     let thrown: unknown
     try {
@@ -288,8 +253,8 @@ describe('refusing to write', () => {
   })
 
   it('fails to open with LedgerWriteError when the journal cannot be opened for writing', async () => {
-    fs.mkdirSync(path.join(dir, JOURNAL_FILE), { recursive: true })
-    await expect(Ledger.open({ dir })).rejects.toThrow(LedgerWriteError)
+    fs.mkdirSync(firstSegment(), { recursive: true })
+    await expect(Ledger.open({ dir: rig.dir })).rejects.toThrow(LedgerWriteError)
   })
 
   it('refuses appends after close', async () => {

@@ -1,16 +1,18 @@
 // Selling a recharge through the whole core over real HTTP: write order, outcomes, status checks,
 // refusals that change nothing, and a restart that keeps every sale.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ledgerDir } from '../../electron/counter/session'
+import { JOURNAL_DIR } from '../../electron/ledger/journal'
 import type { SimRequest } from '../../electron/simulator/server'
 import { startRealModeRig, type RealModeRig } from './helpers'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
 
 function journalLines(rig: RealModeRig): { type: string; data: { orderId: string } }[] {
-  const text = readFileSync(join(ledgerDir(rig.dataDir, 'real'), 'journal.ndjson'), 'utf8')
+  const folder = join(ledgerDir(rig.dataDir, 'real'), JOURNAL_DIR)
+  const text = readdirSync(folder).sort().map((segment) => readFileSync(join(folder, segment), 'utf8')).join('')
   return text.split('\n').filter(Boolean).map((line) => JSON.parse(line))
 }
 

@@ -13,6 +13,14 @@ beforeEach(() => {
 })
 afterEach(() => db.close())
 
+/** Every index matching `where`, as name -> "table(columns)". */
+function indexesOf(where: string): Record<string, string> {
+  const indexes = db.exec(`SELECT tbl_name, name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND ${where} ORDER BY name`)[0].values
+  return Object.fromEntries(indexes.map(([table, name]) => [name, `${table}(${db.exec(`PRAGMA index_info(${name})`)[0].values.map((row) => row[2]).join(', ')})`]))
+}
+
+const described = (table: string) => columns(table).map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' NOT NULL' : ''}`)
+
 const columns = (table: string) =>
   db.exec(`PRAGMA table_info(${table})`)[0].values.map(([, name, type, notNull, , primaryKey]) => ({ name, type, notNull, primaryKey }))
 
@@ -35,19 +43,21 @@ describe('migrations', () => {
       'order_id TEXT', 'kind TEXT', 'number TEXT', 'operator_code TEXT', 'operator_name TEXT', 'circle TEXT',
       'amount_paise INTEGER', 'state TEXT', 'provider_status TEXT', 'message TEXT', 'fpay_id TEXT', 'operator_ref TEXT',
       'business_day TEXT', 'created_at TEXT', 'updated_at TEXT', 'last_checked_at TEXT', 'training INTEGER',
+      'collected_paise INTEGER', 'payment_mode TEXT', 'settled_note TEXT', 'checks INTEGER', 'last_answer TEXT', 'next_check_at TEXT',
     ])
     const required = columns('sales').filter((column) => column.notNull === 1).map((column) => column.name)
     expect(required).toEqual(expect.arrayContaining(['amount_paise', 'business_day']))
     expect(columns('sales').find((column) => column.primaryKey === 1)?.name).toBe('order_id')
 
-    const indexed = db.exec("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sales' AND sql IS NOT NULL")[0].values.flat()
-    expect(indexed).toHaveLength(1)
-    expect(db.exec(`PRAGMA index_info(${indexed[0]})`)[0].values.map((row) => row[2])).toEqual(['business_day', 'created_at'])
+    expect(indexesOf("tbl_name = 'sales'")).toEqual({
+      sales_by_created: 'sales(created_at, order_id)',
+      sales_by_day: 'sales(business_day, created_at)',
+      sales_by_state: 'sales(state, created_at)',
+    })
   })
 
-  it('add the PAN tables in version 2, money in INTEGER paise, with an index for each read', () => {
+  it('add the PAN tables in version 2 (with what version 3 adds to them), money in INTEGER paise, with an index for each read', () => {
     migrate(db)
-    const described = (table: string) => columns(table).map(({ name, type, notNull }) => `${name} ${type}${notNull ? ' NOT NULL' : ''}`)
     expect(described('agents')).toEqual([
       'vle_id TEXT', 'name TEXT NOT NULL', 'mobile TEXT NOT NULL', 'email TEXT NOT NULL', 'shop TEXT NOT NULL',
       'location TEXT NOT NULL', 'state_code TEXT NOT NULL', 'pin TEXT NOT NULL', 'uid_masked TEXT NOT NULL', 'pan TEXT NOT NULL',
@@ -59,20 +69,23 @@ describe('migrations', () => {
       'message TEXT NOT NULL', 'order_date TEXT', 'rate_paise INTEGER', 'amount_paise INTEGER', 'old_bal_paise INTEGER',
       'new_bal_paise INTEGER', 'new_bal_seq INTEGER', 'new_bal_at TEXT', 'problems TEXT NOT NULL', 'business_day TEXT NOT NULL',
       'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', 'last_checked_at TEXT', 'training INTEGER NOT NULL',
+      'collected_paise INTEGER', 'collected_default INTEGER NOT NULL', 'payment_mode TEXT NOT NULL', 'settled_note TEXT',
+      'checks INTEGER NOT NULL', 'last_answer TEXT', 'next_check_at TEXT',
     ])
     expect(described('password_resets')).toEqual([
       'attempt_id TEXT', 'order_id TEXT', 'vle_id TEXT NOT NULL', 'vle_name TEXT', 'status TEXT NOT NULL',
-      'message TEXT NOT NULL', 'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL',
+      'message TEXT NOT NULL', 'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', 'business_day TEXT',
     ])
-    expect(described('balance_checkpoints')).toEqual(['seq INTEGER', 'at TEXT NOT NULL', 'balance_paise INTEGER NOT NULL', 'source TEXT NOT NULL'])
+    expect(described('balance_checkpoints')).toEqual([
+      'seq INTEGER', 'at TEXT NOT NULL', 'balance_paise INTEGER NOT NULL', 'source TEXT NOT NULL', 'business_day TEXT',
+    ])
     const keys = ['agents', 'coupon_sales', 'password_resets', 'balance_checkpoints'].map((table) => columns(table).find((column) => column.primaryKey === 1)?.name)
     expect(keys).toEqual(['vle_id', 'attempt_id', 'attempt_id', 'seq'])
 
-    const indexes = db.exec("SELECT tbl_name, name FROM sqlite_master WHERE type = 'index' AND tbl_name != 'sales' AND sql IS NOT NULL ORDER BY name")[0].values
-    const indexed = Object.fromEntries(indexes.map(([table, name]) => [name, `${table}(${db.exec(`PRAGMA index_info(${name})`)[0].values.map((row) => row[2]).join(', ')})`]))
-    expect(indexed).toEqual({
+    expect(indexesOf("tbl_name IN ('agents', 'coupon_sales', 'password_resets')")).toEqual({
       agents_by_created: 'agents(created_at)',
       coupon_sales_by_created: 'coupon_sales(created_at)',
+      coupon_sales_by_created_id: 'coupon_sales(created_at, attempt_id)',
       coupon_sales_by_day: 'coupon_sales(business_day, created_at)',
       coupon_sales_by_state: 'coupon_sales(state, created_at)',
       coupon_sales_charged: 'coupon_sales(coupon_type, created_at)',
@@ -81,7 +94,23 @@ describe('migrations', () => {
     })
   })
 
-  it('upgrade a version 1 database to version 2 keeping its sales and journal position', () => {
+  it('add top-ups, day closes and archive counts in version 3, with an index for each read', () => {
+    migrate(db)
+    expect(described('topups')).toEqual([
+      'topup_id TEXT', 'amount_paise INTEGER NOT NULL', 'reference TEXT NOT NULL', 'note TEXT NOT NULL', 'business_day TEXT NOT NULL',
+      'at TEXT NOT NULL', 'seq INTEGER NOT NULL',
+    ])
+    expect(described('day_closes')).toEqual(['business_day TEXT', 'closed_at TEXT NOT NULL', 'seq INTEGER NOT NULL', 'data TEXT NOT NULL'])
+    expect(described('archive_counts')).toEqual([
+      'archive TEXT NOT NULL', 'archive_bytes INTEGER NOT NULL', 'kind TEXT NOT NULL', 'state TEXT NOT NULL', 'row_count INTEGER NOT NULL',
+    ])
+    expect(indexesOf("tbl_name IN ('topups', 'day_closes', 'balance_checkpoints')")).toEqual({
+      balance_checkpoints_by_day: 'balance_checkpoints(business_day)',
+      topups_by_day: 'topups(business_day, seq)',
+    })
+  })
+
+  it('upgrade a version 1 database keeping its sales and journal position, collected in cash what each cost', () => {
     db.exec(migrations[0].sql)
     writeMeta(db, 'schema_version', '1')
     writeMeta(db, 'journal_seq', '2')
@@ -89,11 +118,34 @@ describe('migrations', () => {
       `INSERT INTO sales VALUES ('A1', 'mobile', '9876543210', 'JIO', 'Jio', 'DL', 19900, 'SUCCESS', 'Success', 'Done',
          'FP1', 'OP1', '2025-03-14', '2025-03-14T04:30:00.000Z', '2025-03-14T04:30:01.000Z', NULL, 0)`,
     )
-    const salesBefore = db.exec('SELECT * FROM sales')
+    const salesBefore = db.exec('SELECT * FROM sales')[0].values[0]
     expect(migrate(db)).toEqual({ from: 1, to: migrations.length })
-    expect(db.exec('SELECT * FROM sales')).toEqual(salesBefore)
+    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...salesBefore, 19900, 'cash', null, 0, null, null]])
     expect(readMeta(db, 'journal_seq')).toBe('2')
     expect(db.exec('SELECT count(*) FROM coupon_sales')[0].values).toEqual([[0]])
+  })
+
+  it('upgrade a version 2 database: coupon sales collected rate x qty until charged, old readings dated in India', () => {
+    for (const migration of migrations.slice(0, 2)) db.exec(migration.sql)
+    writeMeta(db, 'schema_version', '2')
+    const coupon = (attemptId: string, amount: number | null) =>
+      db.run(
+        `INSERT INTO coupon_sales (attempt_id, vle_id, coupon_type, qty, expected_rate_paise, state, message, amount_paise, problems,
+           business_day, created_at, updated_at, training) VALUES (?, 'VLE1', 1, 3, 10700, 'SUCCESS', '', ?, '[]', '2025-03-14', 'x', 'x', 0)`,
+        [attemptId, amount],
+      )
+    coupon('C1', 33000)
+    coupon('C2', null)
+    db.run("INSERT INTO balance_checkpoints VALUES (5, '2025-03-14T19:00:00.000Z', 500000, 'balance')")
+    db.run("INSERT INTO password_resets VALUES ('R1', NULL, 'VLE1', NULL, 'PENDING', '', '2025-03-14T10:00:00.000Z', 'x')")
+    migrate(db)
+    expect(db.exec('SELECT attempt_id, collected_paise, collected_default, payment_mode FROM coupon_sales ORDER BY attempt_id')[0].values).toEqual([
+      ['C1', 33000, 1, 'cash'],
+      ['C2', 32100, 1, 'cash'],
+    ])
+    // 19:00 UTC is half past midnight in India: the next day there.
+    expect(db.exec('SELECT business_day FROM balance_checkpoints')[0].values).toEqual([['2025-03-15']])
+    expect(db.exec('SELECT business_day FROM password_resets')[0].values).toEqual([['2025-03-14']])
   })
 
   it('do nothing on a database that is already current', () => {

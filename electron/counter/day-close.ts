@@ -1,0 +1,175 @@
+// Day close: the day's summary (PAN balances, sales, top-ups, unresolved sales, balance breaks, the
+// cash drawer), closing the books with the drawer count, and the Z report as HTML, PDF and CSV.
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DaySummarySchema, type DaySummary, type HandlersFor, type ParsedInput } from '../contract'
+import type { Ledger } from '../ledger/ledger'
+import { writeFileAtomic } from './atomic-write'
+import type { CounterContext } from './context'
+import { CounterError } from './errors'
+import { paiseToDecimal, tryParseRupees, parseRupees } from './money'
+import { panHandlers } from './pan'
+import { pendingItemOf } from './pending'
+import { chainStart, dayBalances } from './reconcile'
+import type { ReceiptPrinter } from './sales'
+import type { Session } from './session'
+import { banknotes, zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
+
+type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.saveReport'
+
+const A4 = { widthMm: 210, heightMm: 297 }
+const MIN_OVERRIDE_NOTE = 10
+
+function closedSummary(ledger: Ledger, businessDay: string): DaySummary | null {
+  const closure = ledger.dayClosure(businessDay)
+  return closure && { ...DaySummarySchema.parse(closure.data.summary), closed: true, closedAt: closure.closedAt }
+}
+
+function refuseIfClosed(ledger: Ledger, businessDay: string): void {
+  const closure = ledger.dayClosure(businessDay)
+  if (closure) throw new CounterError('day_closed', `The books for ${businessDay} are already closed (at ${closure.closedAt}).`)
+}
+
+/** The drawer as counted: exact paise from the notes and the coins' rupees, refused next to the field when unreadable. */
+function countedCash(counted: ParsedInput<'day.close'>['counted']): { countedPaise: number; coinsPaise: number } {
+  const coinsPaise = counted.coins === '' ? 0 : tryParseRupees(counted.coins)
+  if (coinsPaise === null || coinsPaise < 0) {
+    throw new CounterError('invalid_input', 'Coins must be in rupees, like 37 or 37.50', { coins: 'Rupees, like 37 or 37.50' })
+  }
+  return { coinsPaise, countedPaise: banknotes.reduce((sum, note) => sum + counted[note.key] * note.paise, coinsPaise) }
+}
+
+/** Closing over unresolved sales needs the owner's reason; the note is kept with the day either way. */
+function overrideNoteFor(unresolved: number, note: string | undefined): string | null {
+  if (unresolved > 0 && (note ?? '').length < MIN_OVERRIDE_NOTE) {
+    const sales = unresolved === 1 ? '1 sale is' : `${unresolved} sales are`
+    throw new CounterError(
+      'invalid_input',
+      `${sales} still unresolved. Check their status or settle them by phone first, or write why you close the day anyway.`,
+      { overrideNote: `${sales} still unresolved: write why you close anyway (at least ${MIN_OVERRIDE_NOTE} characters)` },
+    )
+  }
+  return note || null
+}
+
+export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; printer?: ReceiptPrinter }): HandlersFor<DayChannels> {
+  const receiptCss = readFileSync(join(options.resourcesDir, 'receipt.css'), 'utf8')
+  // The PAN desk's own balance read (journaled, status bar told), not a second copy of it.
+  const readPanBalance = panHandlers(ctx)['pan.balance.refresh']
+
+  const liveSummary = (session: Session, businessDay: string): DaySummary => {
+    const { ledger } = session
+    const { opening, closing, breaks } = dayBalances(ledger.balanceFacts(businessDay, businessDay), chainStart(ledger, businessDay))
+    const totals = ledger.dayTotals(businessDay)
+    const now = ctx.now()
+    return {
+      businessDay,
+      closed: false,
+      closedAt: null,
+      openingPanBalance: opening,
+      closingPanBalance: closing,
+      recharges: totals.recharges,
+      coupons: totals.coupons,
+      topups: ledger.topups(businessDay, businessDay),
+      // A sale left open on an earlier day still holds money in doubt; one made on a later day does not.
+      pending: ledger
+        .unresolved()
+        .filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
+        .map((entry) => pendingItemOf(entry, now)),
+      breaks,
+      cash: {
+        openingFloatPaise: null,
+        collectedCashPaise: totals.collected.cashPaise,
+        collectedUpiPaise: totals.collected.upiPaise,
+        expectedPaise: null,
+        countedPaise: null,
+        differencePaise: null,
+        counted: null,
+      },
+      overrideNote: null,
+    }
+  }
+
+  /** A closed day shows what was shown at its close; an open one is built now, today's with a fresh balance read. */
+  const summaryOf = async (businessDay: string, readBalance: boolean): Promise<DaySummary> => {
+    const session = ctx.session()
+    const closed = closedSummary(session.ledger, businessDay)
+    if (closed) return closed
+    // An unreachable provider leaves the last balance known, with its time: the summary still opens.
+    if (readBalance && businessDay === ctx.businessDay(ctx.now())) await readPanBalance({}).catch(() => undefined)
+    return liveSummary(session, businessDay)
+  }
+
+  const reportOptions = (): ZReportOptions => ({ shop: ctx.settings.current, training: ctx.session().mode === 'training' })
+
+  return {
+    async 'day.summary'({ businessDay }) {
+      return summaryOf(businessDay ?? ctx.businessDay(ctx.now()), true)
+    },
+
+    async 'day.close'(input) {
+      const session = ctx.session()
+      const { businessDay } = input
+      if (businessDay > ctx.businessDay(ctx.now())) {
+        throw new CounterError('invalid_input', `${businessDay} has not begun yet.`, { businessDay: 'Choose today or an earlier day' })
+      }
+      refuseIfClosed(session.ledger, businessDay)
+      const { countedPaise, coinsPaise } = countedCash(input.counted)
+      const openingFloatPaise = parseRupees(input.openingFloat)
+      const live = await summaryOf(businessDay, true)
+      const overrideNote = overrideNoteFor(live.pending.length, input.overrideNote)
+      const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise
+      const counted = { ...input.counted, coins: paiseToDecimal(coinsPaise) }
+      const summary: DaySummary = {
+        ...live,
+        closed: true,
+        closedAt: ctx.now().toISOString(),
+        cash: { ...live.cash, openingFloatPaise, expectedPaise, countedPaise, differencePaise: countedPaise - expectedPaise, counted },
+        overrideNote,
+      }
+      // Checked again with no wait before the write: another window may have closed the day meanwhile.
+      refuseIfClosed(session.ledger, businessDay)
+      ctx.recordWrite(() =>
+        session.ledger.append('day.closed', {
+          businessDay,
+          openingFloatPaise,
+          counted: { n500: counted.n500, n200: counted.n200, n100: counted.n100, n50: counted.n50, n20: counted.n20, n10: counted.n10, coinsPaise },
+          countedPaise,
+          expectedCashPaise: expectedPaise,
+          closingPanBalancePaise: summary.closingPanBalance.balancePaise,
+          openingPanBalancePaise: summary.openingPanBalance.balancePaise,
+          overrideNote,
+          summary,
+        }),
+      )
+      try {
+        session.ledger.snapshot()
+      } catch {
+        // The close is in the journal already; the ledger's next periodic snapshot saves it again.
+      }
+      return closedSummary(session.ledger, businessDay)!
+    },
+
+    async 'day.report'({ businessDay, format }) {
+      const summary = await summaryOf(businessDay, false)
+      const report = reportOptions()
+      const content = format === 'csv' ? zReportCsv(summary, report) : format === 'a4' ? zReportA4(summary, report) : zReportReceipt(summary, report, receiptCss)
+      return { content, filename: zReportFilename(businessDay, format, report.training) }
+    },
+
+    async 'day.saveReport'({ businessDay, format }) {
+      const { printer } = options
+      if (format === 'pdf' && !printer) {
+        throw new CounterError('unsupported', "Saving a PDF works in the desktop app. Here, open the A4 report and use your browser's Print (choose 'Save as PDF').")
+      }
+      const summary = await summaryOf(businessDay, false)
+      const report = reportOptions()
+      const folder = join(options.dataDir, 'reports')
+      mkdirSync(folder, { recursive: true })
+      const path = join(folder, zReportFilename(businessDay, format, report.training))
+      if (format === 'pdf') await printer!.savePdf(zReportA4(summary, report), A4, path)
+      else writeFileAtomic(path, zReportCsv(summary, report))
+      return { path }
+    },
+  }
+}

@@ -1,0 +1,83 @@
+// The history screen's reads: searching every sale ever made (archived years too), and the same
+// search exported as an RFC 4180 CSV file.
+import type { HandlersFor, HistoryRow, ParsedInput } from '../contract'
+import type { Ledger } from '../ledger/ledger'
+import type { CounterContext } from './context'
+import { CounterError } from './errors'
+import { paiseToDecimal } from './money'
+
+/** Beyond this an export is a backup's job, not a spreadsheet's: the filename says when it was cut. */
+const EXPORT_MAX_ROWS = 200_000
+const EXPORT_PAGE_ROWS = 5_000
+
+const CSV_HEADER = ['kind', 'id', 'time', 'business day', 'number/agent', 'detail', 'amount (rupees)', 'status', 'reference']
+
+type Query = ParsedInput<'history.search'>
+
+function checkedRange(query: Query): Query {
+  if (query.from && query.to && query.from > query.to) {
+    throw new CounterError('invalid_input', 'The end day is before the start day', { to: 'Must not be before the start day' })
+  }
+  return query
+}
+
+function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}
+
+export function historyCsv(rows: readonly HistoryRow[]): string {
+  const records = rows.map((row) => [
+    row.kind,
+    row.id,
+    row.at,
+    row.businessDay,
+    row.label,
+    row.detail,
+    row.amountPaise === null ? '' : paiseToDecimal(row.amountPaise),
+    row.state,
+    row.reference ?? '',
+  ])
+  return [CSV_HEADER, ...records].map((fields) => fields.map(csvField).join(',') + '\r\n').join('')
+}
+
+/**
+ * The CSV of every sale the filters match, read page by page up to `maxRows` (the filename then
+ * says how many of how many). Named by the days asked for, else by the days the rows span.
+ */
+export function historyExport(
+  ledger: Pick<Ledger, 'historySearch'>,
+  filters: Query,
+  today: string,
+  { maxRows = EXPORT_MAX_ROWS, pageRows = EXPORT_PAGE_ROWS } = {},
+): { content: string; filename: string } {
+  // Read in one go with no await between pages, so a sale made meanwhile cannot shift the pages.
+  const rows: HistoryRow[] = []
+  let total = 0
+  do {
+    const page = ledger.historySearch({ ...filters, offset: rows.length, limit: Math.min(pageRows, maxRows - rows.length) })
+    total = page.total
+    if (page.rows.length === 0) break
+    rows.push(...page.rows)
+  } while (rows.length < Math.min(total, maxRows))
+
+  let earliest = today
+  let latest = today
+  for (const { businessDay } of rows) {
+    if (businessDay < earliest) earliest = businessDay
+    if (businessDay > latest) latest = businessDay
+  }
+  const cut = rows.length < total ? `-first-${rows.length}-of-${total}` : ''
+  return { content: historyCsv(rows), filename: `history-${filters.from ?? earliest}-${filters.to ?? latest}${cut}.csv` }
+}
+
+export function historyHandlers(ctx: CounterContext): HandlersFor<'history.search' | 'history.exportCsv'> {
+  return {
+    async 'history.search'(query) {
+      return ctx.session().ledger.historySearch(checkedRange(query))
+    },
+
+    async 'history.exportCsv'(query) {
+      return historyExport(ctx.session().ledger, checkedRange(query), ctx.businessDay(ctx.now()))
+    },
+  }
+}

@@ -1,0 +1,172 @@
+// Closed financial years: moving their settled rows into read-only archive files, and opening those files one at a time to read.
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
+import { prepareConnection } from './connection'
+import { migrate, readMeta, writeMeta } from './migrations'
+import { writeFileAtomically } from './snapshot'
+
+export const ARCHIVE_DIR = 'archive'
+const ARCHIVE_NAME = /^FY(\d{4})-(\d{2})\.sqlite$/
+/** The first day no archived row can belong to: intents and top-ups before it are refused. */
+const ARCHIVED_BEFORE_KEY = 'archived_before'
+
+/** An Indian financial year: 1 April to 31 March. `end` is the next year's first day. */
+export interface FinancialYear {
+  name: string
+  start: string
+  end: string
+}
+
+export interface ArchiveFile extends FinancialYear {
+  file: string
+  bytes: number
+  modifiedMs: number
+}
+
+export function financialYearOf(day: string): FinancialYear {
+  const year = Number(day.slice(0, 4))
+  const startYear = Number(day.slice(5, 7)) >= 4 ? year : year - 1
+  return { name: `FY${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`, start: `${startYear}-04-01`, end: `${startYear + 1}-04-01` }
+}
+
+/** The archive files in the ledger folder, newest year first. */
+export function listArchives(dir: string): ArchiveFile[] {
+  const archiveDir = path.join(dir, ARCHIVE_DIR)
+  if (!fs.existsSync(archiveDir)) return []
+  return fs
+    .readdirSync(archiveDir)
+    .flatMap((name) => {
+      const match = ARCHIVE_NAME.exec(name)
+      if (!match) return []
+      const file = path.join(archiveDir, name)
+      const { size, mtimeMs } = fs.statSync(file)
+      return [{ ...financialYearOf(`${match[1]}-04-01`), file, bytes: size, modifiedMs: mtimeMs }]
+    })
+    .sort((a, b) => (a.start < b.start ? 1 : -1))
+}
+
+/** Opens an archive in memory (brought to the current schema there, never on disk), reads it, and lets it go. */
+export function readArchive<T>(SQL: SqlJsStatic, file: string, read: (db: Database) => T): T {
+  let db: Database | null = null
+  try {
+    db = new SQL.Database(fs.readFileSync(file))
+    migrate(db)
+    db.run('PRAGMA query_only = 1')
+    return read(db)
+  } catch (cause) {
+    throw new Error(`The archive ${path.basename(file)} could not be read (${(cause as Error).message}).`, { cause })
+  } finally {
+    db?.close()
+  }
+}
+
+/** What moves to an archive: every row of a closed year, except sales and resets still waiting for an answer. */
+const ARCHIVED_TABLES: { table: string; settled: string }[] = [
+  { table: 'sales', settled: "state IN ('SUCCESS', 'FAILED')" },
+  { table: 'coupon_sales', settled: "state IN ('SUCCESS', 'FAILED')" },
+  { table: 'password_resets', settled: "status NOT IN ('SENDING', 'PENDING')" },
+  { table: 'balance_checkpoints', settled: '1 = 1' },
+  { table: 'topups', settled: '1 = 1' },
+  { table: 'day_closes', settled: '1 = 1' },
+]
+
+const inYear = (settled: string) => `business_day >= ? AND business_day < ? AND ${settled}`
+
+function columnsOf(db: Database, table: string): string[] {
+  return db.exec(`PRAGMA table_info(${table})`)[0].values.map((column) => String(column[1]))
+}
+
+/** Copies rows between two databases of the same schema; a row already there is replaced. */
+function copyRows(from: Database, to: Database, table: string, where: string, params: SqlValue[]): void {
+  const columns = columnsOf(from, table)
+  const select = from.prepare(`SELECT ${columns.join(', ')} FROM ${table} WHERE ${where}`, params)
+  const insert = to.prepare(`INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+  to.run('BEGIN')
+  try {
+    while (select.step()) insert.run(select.get())
+    to.run('COMMIT')
+  } catch (error) {
+    to.run('ROLLBACK')
+    throw error
+  } finally {
+    select.free()
+    insert.free()
+  }
+}
+
+function oldestArchivableDay(db: Database, before: string): string | null {
+  const perTable = ARCHIVED_TABLES.map(({ table, settled }) => `SELECT min(business_day) AS day FROM ${table} WHERE business_day < :before AND ${settled}`)
+  const day = db.exec(`SELECT min(day) FROM (${perTable.join(' UNION ALL ')})`, { ':before': before })[0]?.values[0]?.[0]
+  return day === null || day === undefined ? null : String(day)
+}
+
+function hasArchivableRows(db: Database, year: FinancialYear): boolean {
+  return ARCHIVED_TABLES.some(({ table, settled }) => db.exec(`SELECT 1 FROM ${table} WHERE ${inYear(settled)} LIMIT 1`, [year.start, year.end]).length > 0)
+}
+
+/** The sales an archive holds, by kind and state: history totals the archived years from these without opening them. */
+type SaleCounts = SqlValue[][]
+
+/** Writes `year`'s archive as the union of what it held and the active rows of that year. */
+function writeArchive(SQL: SqlJsStatic, db: Database, dir: string, year: FinancialYear): { bytes: number; counts: SaleCounts } {
+  const archiveDir = path.join(dir, ARCHIVE_DIR)
+  const name = `${year.name}.sqlite`
+  const existing = path.join(archiveDir, name)
+  const archive = fs.existsSync(existing) ? new SQL.Database(fs.readFileSync(existing)) : new SQL.Database()
+  try {
+    prepareConnection(archive)
+    migrate(archive)
+    for (const { table, settled } of ARCHIVED_TABLES) copyRows(db, archive, table, inYear(settled), [year.start, year.end])
+    writeMeta(archive, 'financial_year', year.name)
+    const counts = archive.exec(
+      "SELECT 'recharge', state, count(*) FROM sales GROUP BY state UNION ALL SELECT 'coupon', state, count(*) FROM coupon_sales GROUP BY state",
+    )[0]?.values ?? []
+    const bytes = archive.export()
+    fs.mkdirSync(archiveDir, { recursive: true })
+    writeFileAtomically(archiveDir, name, bytes)
+    return { bytes: bytes.length, counts }
+  } finally {
+    archive.close()
+  }
+}
+
+/** Deletes the archived rows of `year` from the active database and keeps the archive's counts, in one transaction. */
+function dropArchivedRows(db: Database, year: FinancialYear, archived: { bytes: number; counts: SaleCounts }): void {
+  db.run('BEGIN')
+  try {
+    for (const { table, settled } of ARCHIVED_TABLES) db.run(`DELETE FROM ${table} WHERE ${inYear(settled)}`, [year.start, year.end])
+    db.run('DELETE FROM archive_counts WHERE archive = ?', [year.name])
+    for (const [kind, state, rows] of archived.counts) {
+      db.run('INSERT INTO archive_counts (archive, archive_bytes, kind, state, row_count) VALUES (?, ?, ?, ?, ?)', [year.name, archived.bytes, kind, state, rows])
+    }
+    db.run('COMMIT')
+  } catch (error) {
+    db.run('ROLLBACK')
+    throw error
+  }
+}
+
+/**
+ * Moves the settled rows of every financial year before `today`'s into archive/FY<yyyy-yy>.sqlite
+ * and deletes them from `db`. Each year's file is written (atomically) before its rows are deleted,
+ * so a crash leaves rows in both places at worst; running this again merges them. Returns the
+ * names of the archives written. The caller snapshots `db` afterwards.
+ */
+export function archiveClosedYears(SQL: SqlJsStatic, db: Database, dir: string, today: string): string[] {
+  const current = financialYearOf(today)
+  const written: string[] = []
+  const oldest = oldestArchivableDay(db, current.start)
+  for (let year = oldest === null ? current : financialYearOf(oldest); year.start < current.start; year = financialYearOf(year.end)) {
+    if (!hasArchivableRows(db, year)) continue
+    dropArchivedRows(db, year, writeArchive(SQL, db, dir, year))
+    written.push(year.name)
+  }
+  if ((readMeta(db, ARCHIVED_BEFORE_KEY) ?? '') < current.start) writeMeta(db, ARCHIVED_BEFORE_KEY, current.start)
+  return written
+}
+
+/** Days before this belong to archived (closed) years; null when nothing was ever archived. */
+export function archivedBefore(db: Database): string | null {
+  return readMeta(db, ARCHIVED_BEFORE_KEY)
+}

@@ -1,0 +1,76 @@
+// How the shop's own bookkeeping events (settlements by phone, re-check notes, top-ups, day closes) change the ledger's tables.
+import type { Database } from 'sql.js'
+import type { SaleKind } from './events'
+import { fractionProblem } from './pan-projections'
+import type { Projector } from './projections'
+
+type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed'
+
+/** Where each kind of sale lives, and the column that names it. */
+export const SALE_TABLES: Record<SaleKind, { table: string; id: string }> = {
+  recharge: { table: 'sales', id: 'order_id' },
+  coupon: { table: 'coupon_sales', id: 'attempt_id' },
+}
+
+function saleState(db: Database, kind: SaleKind, id: string): string | null {
+  const { table, id: column } = SALE_TABLES[kind]
+  const state = db.exec(`SELECT state FROM ${table} WHERE ${column} = ?`, [id])[0]?.values[0]?.[0]
+  return state === undefined ? null : String(state)
+}
+
+const noSale = (kind: SaleKind, id: string) => `there is no ${kind === 'recharge' ? 'sale with order id' : 'coupon sale with attempt id'} ${id}`
+
+export function dayIsClosed(db: Database, businessDay: string): boolean {
+  return db.exec('SELECT 1 FROM day_closes WHERE business_day = ?', [businessDay]).length > 0
+}
+
+export const booksProjectors: { [T in BooksEventType]: Projector<T> } = {
+  'sale.settled': {
+    problem: (db, { kind, id, note }) => {
+      const state = saleState(db, kind, id)
+      if (state === null) return noSale(kind, id)
+      if (state === 'SUCCESS' || state === 'FAILED') return `${id} is already settled (${state})`
+      return note.trim() === '' ? 'settling by phone needs a note saying who confirmed it' : null
+    },
+    apply: (db, { at, data }) => {
+      const { table, id } = SALE_TABLES[data.kind]
+      db.run(`UPDATE ${table} SET state = ?, settled_note = ?, updated_at = ? WHERE ${id} = ?`, [data.outcome, data.note, at, data.id])
+    },
+  },
+  'pending.checked': {
+    problem: (db, { kind, id }) => (saleState(db, kind, id) === null ? noSale(kind, id) : null),
+    apply: (db, { at, data }) => {
+      const { table, id } = SALE_TABLES[data.kind]
+      db.run(`UPDATE ${table} SET checks = checks + 1, last_answer = ?, last_checked_at = ?, next_check_at = ? WHERE ${id} = ?`, [
+        data.answer, at, data.nextCheckAt, data.id,
+      ])
+    },
+  },
+  'pan.topup': {
+    problem: (db, { topupId, amountPaise }) => {
+      if (db.exec('SELECT 1 FROM topups WHERE topup_id = ?', [topupId]).length > 0) return `a top-up with id ${topupId} is already recorded`
+      return fractionProblem({ amountPaise }) ?? (amountPaise > 0 ? null : 'a top-up must add more than ₹0')
+    },
+    apply: (db, { seq, at, data }) => {
+      db.run('INSERT INTO topups (topup_id, amount_paise, reference, note, business_day, at, seq) VALUES (?, ?, ?, ?, ?, ?, ?)', [
+        data.topupId, data.amountPaise, data.reference, data.note, data.businessDay, at, seq,
+      ])
+    },
+  },
+  'day.closed': {
+    problem: (db, data) =>
+      dayIsClosed(db, data.businessDay)
+        ? `the books for ${data.businessDay} are already closed`
+        : fractionProblem({
+            openingFloatPaise: data.openingFloatPaise,
+            countedPaise: data.countedPaise,
+            expectedCashPaise: data.expectedCashPaise,
+            closingPanBalancePaise: data.closingPanBalancePaise,
+            openingPanBalancePaise: data.openingPanBalancePaise,
+            ...data.counted,
+          }),
+    apply: (db, { seq, at, data }) => {
+      db.run('INSERT INTO day_closes (business_day, closed_at, seq, data) VALUES (?, ?, ?, ?)', [data.businessDay, at, seq, JSON.stringify(data)])
+    },
+  },
+}

@@ -1,0 +1,129 @@
+// The ledger's reads for the pending queue, reconciliation and day close: unresolved sales, top-ups, balance facts, a day's totals and its closure.
+import type { Database, ParamsObject, SqlValue } from 'sql.js'
+import type { CouponSale, CouponType, Sale, SaleState, TopUp } from '../contract'
+import type { LedgerEventData, SaleKind } from './events'
+import { couponSaleFromRow, saleFromRow, selectAll, topupFromRow } from './reads'
+
+export interface UnresolvedSale {
+  kind: SaleKind
+  sale: Sale | CouponSale
+  checks: number
+  /** What the re-check queue heard last, else the sale's own last message. */
+  lastAnswer: string
+  lastCheckedAt: string | null
+  nextCheckAt: string | null
+}
+
+/** One fact about the PAN balance, in journal order: what reconciliation walks. */
+export type BalanceFact =
+  | { kind: 'balance'; seq: number; at: string; businessDay: string; balancePaise: number }
+  | { kind: 'coupon'; seq: number; at: string; businessDay: string; attemptId: string; oldBalPaise: number; newBalPaise: number; amountPaise: number }
+  | { kind: 'topup'; seq: number; at: string; businessDay: string; topupId: string; amountPaise: number }
+
+export interface DayTotals {
+  recharges: { operatorCode: string; operatorName: string; state: SaleState; count: number; amountPaise: number }[]
+  /** amountPaise: what the provider charged, or rate x qty where it has not said. */
+  coupons: { type: CouponType; state: SaleState; orders: number; qty: number; amountPaise: number }[]
+  /** From sales that took the customer's money: SUCCESS and unresolved ones, never FAILED. */
+  collected: { cashPaise: number; upiPaise: number }
+}
+
+export interface DayClosure {
+  closedAt: string
+  data: LedgerEventData['day.closed']
+}
+
+/** A business_day condition for an optional range of days, both ends included. */
+function dayRange(column: string, from: string | undefined, to: string | undefined): { sql: string; params: SqlValue[] } {
+  const bounds = [from === undefined ? null : [`${column} >= ?`, from], to === undefined ? null : [`${column} <= ?`, to]].filter(
+    (bound): bound is string[] => bound !== null,
+  )
+  return { sql: bounds.map(([condition]) => ` AND ${condition}`).join(''), params: bounds.map(([, day]) => day) }
+}
+
+const UNRESOLVED = "state IN ('SENDING', 'UNKNOWN')"
+
+/** Sales without a final answer, both kinds, oldest first. */
+export function unresolvedSales(db: Database): UnresolvedSale[] {
+  const withQueue = <T extends Sale | CouponSale>(kind: SaleKind, table: string, fromRow: (row: ParamsObject) => T) =>
+    selectAll(db, `SELECT * FROM ${table} WHERE ${UNRESOLVED} ORDER BY created_at, rowid`, [], (row) => ({
+      kind,
+      sale: fromRow(row),
+      checks: Number(row.checks),
+      lastAnswer: String(row.last_answer ?? row.message),
+      lastCheckedAt: row.last_checked_at === null ? null : String(row.last_checked_at),
+      nextCheckAt: row.next_check_at === null ? null : String(row.next_check_at),
+    }))
+  const all: UnresolvedSale[] = [...withQueue('recharge', 'sales', saleFromRow), ...withQueue('coupon', 'coupon_sales', couponSaleFromRow)]
+  // A stable sort keeps each table's own order between sales made in the same millisecond.
+  return all.sort((a, b) => (a.sale.createdAt < b.sale.createdAt ? -1 : a.sale.createdAt > b.sale.createdAt ? 1 : 0))
+}
+
+export function topupsBetween(db: Database, from?: string, to?: string): TopUp[] {
+  const range = dayRange('business_day', from, to)
+  return selectAll(db, `SELECT * FROM topups WHERE 1 = 1${range.sql} ORDER BY seq`, range.params, topupFromRow)
+}
+
+/**
+ * Balance readings, coupon_req answers and top-ups, by journal order. A coupon answer that named
+ * its new balance but not its old one or its amount asserts only the balance, so it is one.
+ */
+export function balanceFactsBetween(db: Database, from?: string, to?: string): BalanceFact[] {
+  const range = dayRange('business_day', from, to)
+  const sql = `
+    SELECT 'balance' AS kind, seq, at, business_day, balance_paise AS a, NULL AS b, NULL AS c, NULL AS id
+      FROM balance_checkpoints WHERE 1 = 1${range.sql}
+    UNION ALL
+    SELECT CASE WHEN old_bal_paise IS NULL OR amount_paise IS NULL THEN 'balance' ELSE 'coupon' END,
+           new_bal_seq, new_bal_at, business_day, new_bal_paise, old_bal_paise, amount_paise, attempt_id
+      FROM coupon_sales WHERE new_bal_seq IS NOT NULL${range.sql}
+    UNION ALL
+    SELECT 'topup', seq, at, business_day, amount_paise, NULL, NULL, topup_id FROM topups WHERE 1 = 1${range.sql}
+    ORDER BY seq`
+  return selectAll(db, sql, [...range.params, ...range.params, ...range.params], (row): BalanceFact => {
+    const common = { seq: Number(row.seq), at: String(row.at), businessDay: String(row.business_day) }
+    if (row.kind === 'topup') return { kind: 'topup', ...common, topupId: String(row.id), amountPaise: Number(row.a) }
+    if (row.kind === 'balance') return { kind: 'balance', ...common, balancePaise: Number(row.a) }
+    return { kind: 'coupon', ...common, attemptId: String(row.id), newBalPaise: Number(row.a), oldBalPaise: Number(row.b), amountPaise: Number(row.c) }
+  })
+}
+
+export function totalsOfDay(db: Database, businessDay: string): DayTotals {
+  const recharges = selectAll(
+    db,
+    `SELECT operator_code, operator_name, state, count(*) AS n, sum(amount_paise) AS paise FROM sales WHERE business_day = ?
+     GROUP BY operator_code, operator_name, state ORDER BY operator_name, operator_code, state`,
+    [businessDay],
+    (row) => ({
+      operatorCode: String(row.operator_code),
+      operatorName: String(row.operator_name),
+      state: String(row.state) as SaleState,
+      count: Number(row.n),
+      amountPaise: Number(row.paise),
+    }),
+  )
+  const coupons = selectAll(
+    db,
+    `SELECT coupon_type, state, count(*) AS n, sum(qty) AS qty, sum(COALESCE(amount_paise, expected_rate_paise * qty)) AS paise
+     FROM coupon_sales WHERE business_day = ? GROUP BY coupon_type, state ORDER BY coupon_type, state`,
+    [businessDay],
+    (row) => ({ type: Number(row.coupon_type) as CouponType, state: String(row.state) as SaleState, orders: Number(row.n), qty: Number(row.qty), amountPaise: Number(row.paise) }),
+  )
+  const byMode = selectAll(
+    db,
+    `SELECT payment_mode, sum(collected_paise) AS paise FROM (
+       SELECT payment_mode, collected_paise FROM sales WHERE business_day = :day AND state != 'FAILED'
+       UNION ALL
+       SELECT payment_mode, collected_paise FROM coupon_sales WHERE business_day = :day AND state != 'FAILED'
+     ) GROUP BY payment_mode`,
+    { ':day': businessDay },
+    (row) => [String(row.payment_mode), Number(row.paise)] as const,
+  )
+  const collected = Object.fromEntries(byMode)
+  return { recharges, coupons, collected: { cashPaise: collected.cash ?? 0, upiPaise: collected.upi ?? 0 } }
+}
+
+export function closureOfDay(db: Database, businessDay: string): DayClosure | null {
+  const row = db.exec('SELECT closed_at, data FROM day_closes WHERE business_day = ?', [businessDay])[0]?.values[0]
+  return row ? { closedAt: String(row[0]), data: JSON.parse(String(row[1])) as LedgerEventData['day.closed'] } : null
+}

@@ -1,0 +1,182 @@
+// Searching every sale ever made as one list, newest first: the active database, then the archived years, opened one at a time only when needed.
+import type { Database, ParamsObject, SqlJsStatic } from 'sql.js'
+import { couponTypeNames, type CouponType, type HistoryRow, type SaleState } from '../contract'
+import type { SaleKind } from './events'
+import { listArchives, readArchive, type ArchiveFile } from './archive'
+import { selectAll } from './reads'
+
+export interface HistoryQuery {
+  text?: string
+  from?: string
+  to?: string
+  state?: SaleState
+  kind?: SaleKind
+  offset: number
+  limit: number
+}
+
+export interface HistoryPage {
+  rows: HistoryRow[]
+  total: number
+  /** The archives (closed financial years) the search covered. */
+  archives: string[]
+}
+
+/** Which of a database's rows a query means: `since`/`before` split the active year from the archived ones. */
+interface Band {
+  since?: string
+  before?: string
+}
+
+const TEXT_COLUMNS: Record<SaleKind, string[]> = {
+  recharge: ['number', 'order_id', 'fpay_id', 'operator_ref'],
+  coupon: ['attempt_id', 'order_id', 'vle_id', 'vle_name'],
+}
+
+// Both arms give the same columns: a and b name the sale (number, or agent id and name), c and d
+// describe it (operator and circle, or coupon type and quantity).
+const ARM_SELECT: Record<SaleKind, string> = {
+  recharge: `SELECT 'recharge' AS kind, order_id AS id, created_at AS at, business_day, number AS a, NULL AS b,
+    operator_name AS c, circle AS d, amount_paise AS amount, state, fpay_id AS reference FROM sales`,
+  coupon: `SELECT 'coupon' AS kind, attempt_id AS id, created_at AS at, business_day, vle_id AS a, vle_name AS b,
+    coupon_type AS c, qty AS d, amount_paise AS amount, state, order_id AS reference FROM coupon_sales`,
+}
+
+// Digits have no case: a plain substring search (instr) is several times faster than LIKE's case folding.
+function armWhere(kind: SaleKind, query: HistoryQuery, band: Band): string {
+  const conditions = [
+    query.state && 'state = :state',
+    query.from && 'business_day >= :from',
+    query.to && 'business_day <= :to',
+    band.since && 'business_day >= :since',
+    band.before && 'business_day < :before',
+    query.text && `(${TEXT_COLUMNS[kind].map(/^\d+$/.test(query.text) ? (column) => `instr(${column}, :digits) > 0` : (column) => `${column} LIKE :text ESCAPE '\\'`).join(' OR ')})`,
+  ].filter(Boolean)
+  return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
+}
+
+function bindings(query: HistoryQuery, band: Band): ParamsObject {
+  const text = query.text ? `%${query.text.replace(/[\\%_]/g, (special) => `\\${special}`)}%` : null
+  return {
+    ':state': query.state ?? null,
+    ':from': query.from ?? null,
+    ':to': query.to ?? null,
+    ':since': band.since ?? null,
+    ':before': band.before ?? null,
+    ':text': text,
+    ':digits': query.text ?? null,
+  }
+}
+
+const kindsOf = (query: HistoryQuery): SaleKind[] => (query.kind ? [query.kind] : ['recharge', 'coupon'])
+
+function countRows(db: Database, query: HistoryQuery, band: Band): number {
+  const counts = kindsOf(query).map((kind) => `(SELECT count(*) FROM ${kind === 'recharge' ? 'sales' : 'coupon_sales'}${armWhere(kind, query, band)})`)
+  return Number(db.exec(`SELECT ${counts.join(' + ')}`, bindings(query, band))[0].values[0][0])
+}
+
+const newestFirst = (a: HistoryRow, b: HistoryRow): number => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+
+function historyRowFromRow(row: ParamsObject): HistoryRow {
+  return {
+    kind: String(row.kind) as SaleKind,
+    id: String(row.id),
+    at: String(row.at),
+    businessDay: String(row.business_day),
+    label: row.kind === 'recharge' || row.b === null ? String(row.a) : `${String(row.a)} · ${String(row.b)}`,
+    detail:
+      row.kind === 'recharge'
+        ? [row.c, row.d].filter((part) => part !== null).join(' · ')
+        : `${couponTypeNames[Number(row.c) as CouponType]} × ${Number(row.d)}`,
+    amountPaise: row.amount === null ? null : Number(row.amount),
+    state: String(row.state) as SaleState,
+    reference: row.reference === null ? null : String(row.reference),
+  }
+}
+
+/**
+ * The rows from `offset` on, newest first; with `counted`, each also carries how many rows match in
+ * all (a text search reads every row anyway, so it counts in the same pass).
+ */
+function selectRows(db: Database, query: HistoryQuery, band: Band, offset: number, limit: number, counted = false): { row: HistoryRow; total: number }[] {
+  const arms = kindsOf(query).map((kind) => ARM_SELECT[kind] + armWhere(kind, query, band)).join(' UNION ALL ')
+  const sql = counted
+    ? `SELECT *, count(*) OVER () AS total FROM (${arms}) ORDER BY at DESC, id DESC LIMIT :limit OFFSET :offset`
+    : `${arms} ORDER BY at DESC, id DESC LIMIT :limit OFFSET :offset`
+  return selectAll(db, sql, { ...bindings(query, band), ':limit': limit, ':offset': offset }, (row) => ({ row: historyRowFromRow(row), total: Number(row.total) }))
+}
+
+/** Every matching row, sorted here: without an ORDER BY, SQLite finds a few rows by day instead of walking all by time. */
+function selectFew(db: Database, query: HistoryQuery, band: Band): HistoryRow[] {
+  const arms = kindsOf(query).map((kind) => ARM_SELECT[kind] + armWhere(kind, query, band)).join(' UNION ALL ')
+  return selectAll(db, arms, bindings(query, band), historyRowFromRow).sort(newestFirst)
+}
+
+/** One page and the number of rows matching in all: in one pass for a text search, else a count by index and the page. */
+function pageOf(db: Database, query: HistoryQuery, band: Band, offset: number, limit: number): { rows: HistoryRow[]; total: number } {
+  if (query.text) {
+    const found = selectRows(db, query, band, offset, limit, true)
+    if (found.length > 0) return { rows: found.map(({ row }) => row), total: found[0].total }
+  }
+  const total = countRows(db, query, band)
+  const rows = offset < total && !query.text ? selectRows(db, query, band, offset, limit).map(({ row }) => row) : []
+  return { rows, total }
+}
+
+/** Counts are small; the cap only keeps a long-running app's searches from piling up. */
+const MAX_CACHED_COUNTS = 1000
+
+const lastDayOf = (archive: ArchiveFile): string => `${archive.end.slice(0, 4)}-03-31`
+
+/**
+ * Searches `db` and the archives in `dir`. The active year's rows come first; the older rows still
+ * in `db` (sales waiting for an answer) are merged into the archived years by time. Archives are
+ * counted from the counts kept at archiving when the query asks for whole years, else opened
+ * (and their counts remembered in `countCache`, keyed by file version and query).
+ */
+export function searchHistory(SQL: SqlJsStatic, db: Database, dir: string, query: HistoryQuery, countCache: Map<string, number>): HistoryPage {
+  const all = listArchives(dir)
+  const archives = all.filter((archive) => (!query.from || query.from < archive.end) && (!query.to || query.to >= archive.start))
+  const active: Band = all.length > 0 ? { since: all[0].end } : {}
+  const { offset, limit } = query
+  const { rows, total: activeCount } = pageOf(db, query, active, offset, limit)
+  if (all.length === 0) return { rows, total: activeCount, archives: [] }
+
+  const leftovers = selectFew(db, query, { before: all[0].end })
+  // Positions wanted in the older part of the list; with leftovers to merge in, it is read from its top.
+  const wantedStart = Math.max(0, offset - activeCount)
+  const wantedEnd = offset + limit - activeCount
+  const readFrom = leftovers.length > 0 ? 0 : wantedStart
+  const older: HistoryRow[] = []
+  let first = 0
+  for (const archive of archives) {
+    const cacheKey = `${archive.file}|${archive.bytes}|${archive.modifiedMs}|${JSON.stringify({ ...query, offset: 0, limit: 0 })}`
+    let count = keptCount(db, archive, query) ?? countCache.get(cacheKey) ?? null
+    const wanted = (known: number) => ({ from: Math.max(readFrom, first), to: Math.min(wantedEnd, first + known) })
+    if (count === null || wanted(count).from < wanted(count).to) {
+      readArchive(SQL, archive.file, (archiveDb) => {
+        count ??= countRows(archiveDb, query, {})
+        if (countCache.size >= MAX_CACHED_COUNTS) countCache.clear()
+        countCache.set(cacheKey, count)
+        const { from, to } = wanted(count)
+        if (from < to) older.push(...selectRows(archiveDb, query, {}, from - first, to - from).map(({ row }) => row))
+      })
+    }
+    first += count!
+  }
+  const page = leftovers.length > 0 ? [...older, ...leftovers].sort(newestFirst).slice(wantedStart, Math.max(wantedStart, wantedEnd)) : older
+  rows.push(...page)
+  return { rows, total: activeCount + leftovers.length + first, archives: archives.map((archive) => archive.name) }
+}
+
+/** An archive's count from what archiving recorded, when the query covers whole years and the file is unchanged. */
+function keptCount(db: Database, archive: ArchiveFile, query: HistoryQuery): number | null {
+  const wholeYear = !query.text && (!query.from || query.from <= archive.start) && (!query.to || query.to >= lastDayOf(archive))
+  if (!wholeYear) return null
+  const kept = db.exec(
+    `SELECT max(archive_bytes), sum(CASE WHEN (:kind IS NULL OR kind = :kind) AND (:state IS NULL OR state = :state) THEN row_count ELSE 0 END)
+     FROM archive_counts WHERE archive = :archive`,
+    { ':archive': archive.name, ':kind': query.kind ?? null, ':state': query.state ?? null },
+  )[0]?.values[0]
+  return kept && Number(kept[0]) === archive.bytes ? Number(kept[1]) : null
+}

@@ -1,0 +1,232 @@
+// The journal's files: segments named by their first entry, read line by line in bounded chunks, and checked as one hash chain.
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { JournalEntry } from './events'
+
+export const JOURNAL_DIR = 'journal'
+/** Where versions before segments kept the whole journal: adopted as the first segment on open. */
+export const LEGACY_JOURNAL_FILE = 'journal.ndjson'
+/** The `prev` of the first line: there is no line before it. */
+export const GENESIS_HASH = '0'.repeat(64)
+
+const NEWLINE = 0x0a
+const HASH_PATTERN = /^[0-9a-f]{64}$/
+const SEGMENT_NAME = /^(\d{12})\.ndjson$/
+/** Reads never hold more than this (plus one line) of a segment in memory. */
+const CHUNK_BYTES = 1 << 20
+
+export interface Segment {
+  /** The sequence number of its first line, which is also its name. */
+  first: number
+  file: string
+}
+
+/** A point in the chain: an entry's sequence number and hash (seq 0 and the genesis hash before the first). */
+export interface ChainPoint {
+  seq: number
+  hash: string
+}
+
+export const GENESIS: ChainPoint = { seq: 0, hash: GENESIS_HASH }
+
+export function segmentName(first: number): string {
+  return `${String(first).padStart(12, '0')}.ndjson`
+}
+
+/** The segments in `journalDir`, oldest first; other files there are ignored. */
+export function listSegments(journalDir: string): Segment[] {
+  let names: string[]
+  try {
+    names = fs.readdirSync(journalDir)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  return names
+    .flatMap((name) => {
+      const match = SEGMENT_NAME.exec(name)
+      return match ? [{ first: Number(match[1]), file: path.join(journalDir, name) }] : []
+    })
+    .sort((a, b) => a.first - b.first)
+}
+
+export function hashEntry(prev: string, body: Pick<JournalEntry, 'seq' | 'at' | 'type' | 'data'>): string {
+  const { seq, at, type, data } = body
+  return createHash('sha256')
+    .update(prev + '\n' + JSON.stringify({ seq, at, type, data }))
+    .digest('hex')
+}
+
+export function parseLine(bytes: Uint8Array): JournalEntry | null {
+  let value: unknown
+  try {
+    value = JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))
+  } catch {
+    return null
+  }
+  if (typeof value !== 'object' || value === null) return null
+  const line = value as Record<string, unknown>
+  const wellFormed =
+    Number.isSafeInteger(line.seq) &&
+    typeof line.at === 'string' &&
+    typeof line.type === 'string' &&
+    typeof line.data === 'object' && line.data !== null && !Array.isArray(line.data) &&
+    typeof line.prev === 'string' && HASH_PATTERN.test(line.prev) &&
+    typeof line.hash === 'string' && HASH_PATTERN.test(line.hash)
+  return wellFormed ? (value as JournalEntry) : null
+}
+
+function chainProblem(entry: JournalEntry, after: ChainPoint): string | null {
+  if (entry.seq !== after.seq + 1) return `expected entry #${after.seq + 1} but found #${entry.seq} (a line was removed or moved)`
+  if (entry.prev !== after.hash) return 'it does not link to the line before it (a line was changed, removed or inserted)'
+  if (hashEntry(entry.prev, entry) !== entry.hash) return 'its contents do not match its hash (the line was changed)'
+  return null
+}
+
+interface Line {
+  bytes: Buffer
+  /** Byte offsets in the file: where the line starts, and where the next one does. */
+  start: number
+  end: number
+  /** Ends with a newline: its write finished. */
+  complete: boolean
+  last: boolean
+}
+
+/** The lines of `file` from byte `from` on, as far as the file reached when reading began. */
+function* readLines(file: string, from = 0): Generator<Line> {
+  const fd = fs.openSync(file, 'r')
+  try {
+    const size = fs.fstatSync(fd).size
+    let carry = Buffer.alloc(0)
+    let carryStart = from
+    let position = from
+    while (position < size) {
+      const chunk = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - position))
+      const read = fs.readSync(fd, chunk, 0, chunk.length, position)
+      if (read === 0) break
+      position += read
+      const buffer = carry.length > 0 ? Buffer.concat([carry, chunk.subarray(0, read)]) : chunk.subarray(0, read)
+      let offset = 0
+      for (let newline = buffer.indexOf(NEWLINE); newline !== -1; newline = buffer.indexOf(NEWLINE, offset)) {
+        const end = carryStart + newline + 1
+        yield { bytes: buffer.subarray(offset, newline), start: carryStart + offset, end, complete: true, last: end === size }
+        offset = newline + 1
+      }
+      carry = buffer.subarray(offset)
+      carryStart += offset
+    }
+    if (carry.length > 0) yield { bytes: carry, start: carryStart, end: carryStart + carry.length, complete: false, last: true }
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/** Where a verified read begins: a segment, a byte offset in it, and the entry the next line must follow. */
+export interface ReadStart {
+  segment: number
+  offset: number
+  after: ChainPoint
+}
+
+/** A read of the whole journal, from its first line. */
+export const FROM_THE_START: ReadStart = { segment: 0, offset: 0, after: GENESIS }
+
+/** `ahead`: the journal ends before the point (lines were lost); `reason` says what is missing or different. */
+export type Located = { found: true; start: ReadStart } | { found: false; reason: string; ahead: boolean }
+
+/**
+ * Finds where the entries after `point` begin, reading only the segment that holds them.
+ * `point` must be in the journal: an entry with that seq and hash, or the prev of entry seq+1.
+ */
+export function locate(segments: readonly Segment[], point: ChainPoint): Located {
+  if (point.seq === 0) return { found: true, start: FROM_THE_START }
+  const differs = { found: false, ahead: false, reason: `it does not match the journal at entry #${point.seq}` } as const
+  const next = segments.findIndex((segment) => segment.first === point.seq + 1)
+  if (next !== -1) {
+    const line = firstLine(segments[next].file, 0)
+    const entry = line && parseLine(line.bytes)
+    return entry && entry.prev !== point.hash ? differs : { found: true, start: { segment: next, offset: 0, after: point } }
+  }
+  const holder = segments.findLastIndex((segment) => segment.first <= point.seq)
+  if (holder === -1) return { found: false, ahead: false, reason: `the journal has no entry #${point.seq}` }
+  const { first, file } = segments[holder]
+  const skipped = skipLines(file, point.seq - first)
+  const anchor = skipped.found ? firstLine(file, skipped.offset) : null
+  if (anchor) {
+    const entry = parseLine(anchor.bytes)
+    return entry?.seq === point.seq && entry.hash === point.hash ? { found: true, start: { segment: holder, offset: anchor.end, after: point } } : differs
+  }
+  const ahead = holder === segments.length - 1
+  const whole = skipped.found ? point.seq - first : skipped.lines
+  return { found: false, ahead, reason: ahead ? `the journal's readable lines end at #${first + whole - 1}` : `entry #${point.seq} is missing from the journal` }
+}
+
+/** The first whole line of `file` from byte `from`, or null. */
+function firstLine(file: string, from: number): Line | null {
+  for (const line of readLines(file, from)) return line.complete ? line : null
+  return null
+}
+
+/** Where line `count` + 1 of `file` starts, found by counting newlines without decoding a line; else how many lines it has. */
+function skipLines(file: string, count: number): { found: true; offset: number } | { found: false; lines: number } {
+  if (count === 0) return { found: true, offset: 0 }
+  const fd = fs.openSync(file, 'r')
+  try {
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES)
+    let lines = 0
+    for (let position = 0; ; ) {
+      const read = fs.readSync(fd, chunk, 0, chunk.length, position)
+      if (read === 0) return { found: false, lines }
+      for (let newline = chunk.indexOf(NEWLINE); newline !== -1 && newline < read; newline = chunk.indexOf(NEWLINE, newline + 1)) {
+        if (++lines === count) return { found: true, offset: position + newline + 1 }
+      }
+      position += read
+    }
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+export interface ChainRead {
+  /** The last verified entry (or the start point, when none followed it). */
+  last: ChainPoint
+  /** An incomplete last line of the last segment: its write never finished, so it was never acknowledged. */
+  tornTail: { line: number; bytes: number } | null
+  /** The first line that breaks the chain; nothing from it on is trusted. */
+  broken: { line: number; file: string; reason: string } | null
+  /** Bytes of the last segment up to its last verified line: where a torn tail starts. */
+  tailBytes: number
+}
+
+/** Verifies every line from `start` to the end of the last segment, handing each entry to `visit` as it goes. */
+export function readChain(segments: readonly Segment[], start: ReadStart, visit: (entry: JournalEntry) => void): ChainRead {
+  let last = start.after
+  let tailBytes = 0
+  for (let index = start.segment; index < segments.length; index++) {
+    const { first, file } = segments[index]
+    const isLast = index === segments.length - 1
+    const offset = index === start.segment ? start.offset : 0
+    let lineNumber = offset === 0 ? first : last.seq + 1
+    const stop = (found: Pick<ChainRead, 'tornTail' | 'broken'>): ChainRead => ({ last, tailBytes, ...found })
+    const broken = (reason: string) => stop({ tornTail: null, broken: { line: lineNumber, file, reason } })
+    if (offset === 0 && first !== last.seq + 1) return broken(`the file ${path.basename(file)} should begin with entry #${last.seq + 1}`)
+    tailBytes = offset
+    for (const line of readLines(file, offset)) {
+      const entry = line.complete ? parseLine(line.bytes) : null
+      // In the last segment, a final line that is cut short or not even JSON is a write that never
+      // finished; anywhere else a bad line is damage.
+      if (isLast && line.last && entry === null) return stop({ tornTail: { line: lineNumber, bytes: line.end - line.start }, broken: null })
+      if (!line.complete) return broken('it was cut short')
+      if (entry === null) return broken('it is not a journal line')
+      const problem = chainProblem(entry, last)
+      if (problem !== null) return broken(problem)
+      visit(entry)
+      last = { seq: entry.seq, hash: entry.hash }
+      tailBytes = line.end
+      lineNumber++
+    }
+  }
+  return { last, tailBytes, tornTail: null, broken: null }
+}

@@ -1,0 +1,297 @@
+// Crash-test driver: for each flow x kill point x repetition, a child runs the real core against a fresh
+// simulator and dies by SIGKILL mid-sale; the core is restarted here and the invariants are checked.
+// Full run: CRASH_RUNS=20 npx tsx tests/crash/crash-runs.ts  (20 per kill point = 200 runs; exits 1 on any violation)
+import { spawn } from 'node:child_process'
+import { resolve } from 'node:path'
+import { createInterface } from 'node:readline'
+import type { Outcome } from '../../electron/contract'
+import { startCounter, type CounterApp } from '../../electron/counter/app'
+import { RechargeApi } from '../../electron/partners/recharge-api'
+import { startSimulator, type Simulator } from '../../electron/simulator/server'
+import { realApiKey, realCredentials, resourcesDir, tempDir } from '../integration/helpers'
+import { checkRun, type RechargeRow, type RunCounts } from './invariants'
+import {
+  childLine,
+  counterEnvironment,
+  environmentOnlySecrets,
+  FLOWS,
+  KILL_POINTS,
+  ORDER_OPERATION,
+  parseChildLine,
+  RECHARGE_AFTER_RESTART,
+  type ChildLine,
+  type Flow,
+  type KillPoint,
+} from './protocol'
+
+const REPO_ROOT = resolve(__dirname, '../..')
+const CHILD_SCRIPT = resolve(__dirname, 'child.ts')
+const CHILD_TIME_LIMIT_MS = 60_000
+const START_UP_TIME_LIMIT_MS = 15_000
+const PROVIDER_TIMEOUT_MS = 5_000
+const NO_COUNTS: RunCounts = { acked: 0, ordersAtProvider: 0, resolvedByStatusCheck: 0, leftForPhone: 0 }
+
+export interface RunResult {
+  flow: Flow
+  killPoint: KillPoint
+  repetition: number
+  violations: string[]
+  counts: RunCounts
+  /** The child's output and the restarted core's log, kept only when something failed. */
+  diagnostics: string
+  ms: number
+}
+
+interface ChildRun {
+  code: number | null
+  signal: NodeJS.Signals | null
+  lines: ChildLine[]
+  stderr: string
+}
+
+/** Starts the child; `kill` is for the simulator's in-flight hook, `exited` settles when it is gone. */
+function startChild(flow: Flow, killPoint: KillPoint, repetition: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, flow, killPoint, String(repetition)], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: ChildLine[] = []
+  let stderr = ''
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    const line = parseChildLine(text)
+    if (line) lines.push(line)
+  })
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const stdoutClosed = new Promise((done) => child.stdout.once('close', done))
+  const limit = setTimeout(() => child.kill('SIGKILL'), CHILD_TIME_LIMIT_MS)
+  const exited = new Promise<ChildRun>((done) => {
+    child.once('exit', (code, signal) => {
+      clearTimeout(limit)
+      // Every line the child wrote before it died is read before the run is judged.
+      void stdoutClosed.then(() => done({ code, signal, lines, stderr }))
+    })
+  })
+  return {
+    exited,
+    async kill() {
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
+}
+
+async function startCore(providerUrl: string, dataDir: string, log: string[]): Promise<CounterApp> {
+  return startCounter({
+    dataDir,
+    resourcesDir,
+    platform: 'test',
+    secrets: environmentOnlySecrets,
+    env: counterEnvironment(providerUrl, dataDir),
+    providerTimeoutMs: PROVIDER_TIMEOUT_MS,
+    log: (line) => log.push(line),
+  })
+}
+
+async function value<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {
+  const answer = await result
+  if (!answer.ok) throw new Error(answer.error.message)
+  return answer.value
+}
+
+/** Every recharge the ledger holds, whatever its business day (a run may straddle midnight in India). */
+async function recharges(counter: CounterApp): Promise<RechargeRow[]> {
+  const { rows } = await value(counter.call('history.search', { kind: 'recharge' }))
+  return rows.map((row) => ({ orderId: row.id, state: row.state }))
+}
+
+/**
+ * Start-up is done when no recharge and no provider-named coupon is left open, and the PAN balance has
+ * been read since the restart. Polled: the core does this in the background while it already serves.
+ */
+async function startUpSettled(counter: CounterApp, restartedAt: number): Promise<boolean> {
+  const deadline = Date.now() + START_UP_TIME_LIMIT_MS
+  while (Date.now() < deadline) {
+    const sales = await recharges(counter)
+    const { sales: coupons } = await value(counter.call('pan.coupons.list', {}))
+    const open = [...sales, ...coupons.filter((c) => c.orderId !== null)].some((s) => s.state === 'SENDING' || s.state === 'UNKNOWN')
+    const { panBalance } = await value(counter.call('app.status', {}))
+    const balanceRead = panBalance.readAt !== null && Date.parse(panBalance.readAt) >= restartedAt
+    if (!open && balanceRead) return true
+    await new Promise((wait) => setTimeout(wait, 25))
+  }
+  return false
+}
+
+/** Restarts the core on the crashed data folder, lets start-up finish, and judges the run. */
+async function restartAndJudge(
+  run: { flow: Flow; killPoint: KillPoint; repetition: number; childRun: ChildRun },
+  provider: Simulator,
+  dataDir: string,
+  coreLog: string[],
+): Promise<{ violations: string[]; counts: RunCounts }> {
+  const childRequests = provider.requests.slice()
+  const restartedAt = Date.now()
+  const counter = await startCore(provider.url, dataDir, coreLog)
+  try {
+    const settled = await startUpSettled(counter, restartedAt)
+    const restartRequests = provider.requests.slice(childRequests.length)
+    const sales = await recharges(counter)
+    const { sales: coupons } = await value(counter.call('pan.coupons.list', {}))
+    const { items: pending } = await value(counter.call('pending.list', {}))
+    const { panBalance } = await value(counter.call('app.status', {}))
+
+    const truthClient = new RechargeApi({ baseUrl: provider.url, credentials: realCredentials, timeoutMs: PROVIDER_TIMEOUT_MS })
+    const providerTruth = new Map<string, Outcome>()
+    const sentOrderIds = childRequests.filter((r) => r.operation === 'transaction').map((r) => r.fields.order_id)
+    for (const orderId of new Set([...sales.map((s) => s.orderId), ...sentOrderIds])) {
+      providerTruth.set(orderId, (await truthClient.checkStatus(orderId)).outcome)
+    }
+    truthClient.close()
+
+    const { flow, killPoint, repetition, childRun } = run
+    const judged = checkRun({
+      flow,
+      killPoint,
+      repetition,
+      child: { code: childRun.code, signal: childRun.signal, lines: childRun.lines },
+      childRequests,
+      restartRequests,
+      sales,
+      coupons,
+      pending,
+      panBalancePaise: panBalance.balancePaise,
+      providerBalancePaise: provider.pan.balancePaise(),
+      providerTruth,
+    })
+    if (!settled) judged.violations.push(`(3) start-up checks had not finished after ${START_UP_TIME_LIMIT_MS / 1000} s`)
+    // (5) The crash left the ledger writable: the counter sells again.
+    const again = await counter.call('recharge.sell', RECHARGE_AFTER_RESTART)
+    if (!again.ok || again.value.state !== 'SUCCESS') {
+      judged.violations.push(`(5) a sale after the restart did not go through: ${again.ok ? again.value.state : again.error.message}`)
+    }
+    return judged
+  } finally {
+    await counter.close()
+  }
+}
+
+export async function runOnce(flow: Flow, killPoint: KillPoint, repetition: number): Promise<RunResult> {
+  const started = Date.now()
+  const dir = tempDir('counter-crash-')
+  const coreLog: string[] = []
+  let child: ReturnType<typeof startChild> | undefined
+  let orderRequests = 0
+  const provider = await startSimulator({
+    recharge: realCredentials,
+    pan: { apiKey: realApiKey, approveAfterChecks: 0 },
+    // In flight: the child dies once the provider has the armed (second) order, which it then still processes.
+    onRequest: async (request) => {
+      if (killPoint === 'in-flight' && request.operation === ORDER_OPERATION[flow] && ++orderRequests === 2) await child?.kill()
+    },
+  })
+  try {
+    child = startChild(flow, killPoint, repetition, counterEnvironment(provider.url, dir.path))
+    const childRun = await child.exited
+    // An in-flight order is processed synchronously once the hook's kill returns: done before the next turn.
+    await new Promise((turn) => setImmediate(turn))
+    const { violations, counts } = await restartAndJudge({ flow, killPoint, repetition, childRun }, provider, dir.path, coreLog).catch(
+      (error: unknown) => ({ violations: [`the restart failed: ${error instanceof Error ? error.stack : String(error)}`], counts: NO_COUNTS }),
+    )
+    const diagnostics = violations.length ? `child stdout:\n${childRun.lines.map(childLine).join('\n')}\nchild stderr:\n${childRun.stderr}\ncore log after restart:\n${coreLog.join('\n')}` : ''
+    return { flow, killPoint, repetition, violations, counts, diagnostics, ms: Date.now() - started }
+  } finally {
+    await child?.kill()
+    await provider.close()
+    dir.remove()
+  }
+}
+
+export interface CrashSuiteOptions {
+  /** Repetitions per flow and kill point. */
+  repetitions: number
+  /** Runs at once; each is a child process plus a core here. */
+  concurrency?: number
+  onRun?: (result: RunResult) => void
+}
+
+export async function runCrashSuite({ repetitions, concurrency = 2, onRun }: CrashSuiteOptions): Promise<RunResult[]> {
+  const plan = FLOWS.flatMap((flow) => KILL_POINTS.flatMap((killPoint) => Array.from({ length: repetitions }, (_, repetition) => ({ flow, killPoint, repetition }))))
+  const results: RunResult[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < plan.length) {
+      const { flow, killPoint, repetition } = plan[next++]
+      const result = await runOnce(flow, killPoint, repetition).catch(
+        (error: unknown): RunResult => ({
+          flow,
+          killPoint,
+          repetition,
+          violations: [`harness: the run failed: ${error instanceof Error ? error.stack : String(error)}`],
+          counts: NO_COUNTS,
+          diagnostics: '',
+          ms: 0,
+        }),
+      )
+      results.push(result)
+      onRun?.(result)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker))
+  return results
+}
+
+/** One row per flow and kill point, and a total: runs, what was checked, and the violations (all must be 0). */
+export function totalsTable(results: RunResult[]): string {
+  const header = ['flow', 'kill point', 'runs', 'acked kept', 'orders at provider', 'resolved by status check', 'left for phone', 'violations']
+  const rows: string[][] = []
+  const sum = (of: RunResult[], pick: (r: RunResult) => number) => of.reduce((total, r) => total + pick(r), 0)
+  const row = (flow: string, killPoint: string, of: RunResult[]) => [
+    flow,
+    killPoint,
+    String(of.length),
+    String(sum(of, (r) => r.counts.acked)),
+    String(sum(of, (r) => r.counts.ordersAtProvider)),
+    String(sum(of, (r) => r.counts.resolvedByStatusCheck)),
+    String(sum(of, (r) => r.counts.leftForPhone)),
+    String(sum(of, (r) => r.violations.length)),
+  ]
+  for (const flow of FLOWS) {
+    for (const killPoint of KILL_POINTS) rows.push(row(flow, killPoint, results.filter((r) => r.flow === flow && r.killPoint === killPoint)))
+  }
+  rows.push(row('all', '', results))
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)))
+  const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`
+  return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(format)].join('\n')
+}
+
+export function describeViolations(results: RunResult[]): string {
+  return results
+    .filter((r) => r.violations.length > 0)
+    .map((r) => `${r.flow} / ${r.killPoint} #${r.repetition}:\n  ${r.violations.join('\n  ')}\n${r.diagnostics}`)
+    .join('\n')
+}
+
+async function main(): Promise<void> {
+  const repetitions = Number(process.env.CRASH_RUNS ?? 20)
+  const concurrency = Number(process.env.CRASH_CONCURRENCY ?? 2)
+  if (!Number.isInteger(repetitions) || repetitions < 1) throw new Error('CRASH_RUNS must be a whole number of at least 1')
+  const started = Date.now()
+  const results = await runCrashSuite({
+    repetitions,
+    concurrency,
+    onRun: (r) => process.stderr.write(`${r.violations.length ? 'FAIL' : 'ok  '} ${r.flow} / ${r.killPoint} #${r.repetition} (${r.ms} ms)\n`),
+  })
+  const failures = describeViolations(results)
+  if (failures) console.log(`Violations:\n${failures}\n`)
+  console.log(totalsTable(results))
+  console.log(`${results.length} runs in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  process.exitCode = failures ? 1 : 0
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === __filename) {
+  main().catch((error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  })
+}

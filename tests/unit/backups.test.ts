@@ -1,0 +1,105 @@
+// Daily backups on real files: what is copied, once a day, pruned after 14 days, and a backup cut
+// short never passing for a complete one.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runDailyBackup } from '../../electron/counter/backups'
+
+let dataDir: string
+let ledgerDir: string
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'counter-backups-'))
+  ledgerDir = path.join(dataDir, 'ledger')
+  write('ledger/journal/000001.ndjson', '{"seq":1}\n{"seq":2}\n')
+  write('ledger/journal/000002.ndjson', '{"seq":3}\n')
+  write('ledger/ledger.sqlite', 'snapshot bytes')
+  write('ledger/ledger.sqlite.tmp', 'half a snapshot')
+  write('ledger/archive/2023-24.sqlite', 'closed year')
+  write('settings.json', '{"shopName":"Ravi Digital Seva"}')
+  write('training-ledger/journal/000001.ndjson', '{"seq":1}\n')
+})
+afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+function write(relative: string, content: string): void {
+  const file = path.join(dataDir, relative)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, content)
+}
+
+/** Every file under `dir`, as relative paths with their contents. */
+function contents(dir: string): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    found[path.relative(dir, file).split(path.sep).join('/')] = fs.readFileSync(file, 'utf8')
+  }
+  return found
+}
+
+const backupsDir = () => path.join(dataDir, 'backups')
+
+describe('runDailyBackup', () => {
+  it("copies the journal segments, the snapshot, the archives and the settings into today's folder", () => {
+    const result = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })
+    expect(result).toEqual({ path: path.join(backupsDir(), '2024-05-15'), pruned: [] })
+    expect(contents(result.path!)).toEqual({
+      'ledger/journal/000001.ndjson': '{"seq":1}\n{"seq":2}\n',
+      'ledger/journal/000002.ndjson': '{"seq":3}\n',
+      'ledger/ledger.sqlite': 'snapshot bytes',
+      'ledger/archive/2023-24.sqlite': 'closed year',
+      'settings.json': '{"shopName":"Ravi Digital Seva"}',
+    })
+  })
+
+  it('backs up a ledger that has no snapshot yet and no settings file', () => {
+    fs.rmSync(path.join(ledgerDir, 'ledger.sqlite'))
+    fs.rmSync(path.join(ledgerDir, 'archive'), { recursive: true })
+    fs.rmSync(path.join(dataDir, 'settings.json'))
+    const { path: made } = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })
+    expect(Object.keys(contents(made!)).sort()).toEqual(['ledger/journal/000001.ndjson', 'ledger/journal/000002.ndjson'])
+  })
+
+  it('makes one backup a day: a second run the same day leaves the first as it was', () => {
+    const first = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })
+    write('ledger/journal/000003.ndjson', '{"seq":4}\n')
+    expect(runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })).toEqual({ path: null, pruned: [] })
+    expect(contents(first.path!)).not.toHaveProperty(['ledger/journal/000003.ndjson'])
+    const next = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-16' })
+    expect(contents(next.path!)).toHaveProperty(['ledger/journal/000003.ndjson'], '{"seq":4}\n')
+  })
+
+  it('keeps the last 14 days and removes older backups, leaving anything else in the folder alone', () => {
+    for (const day of ['2024-04-20', '2024-05-01', '2024-05-02', '2024-05-14']) write(`backups/${day}/settings.json`, '{}')
+    write('backups/notes.txt', 'the owner keeps this here')
+    const { pruned } = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })
+    expect(pruned.sort()).toEqual([path.join(backupsDir(), '2024-04-20'), path.join(backupsDir(), '2024-05-01')])
+    expect(fs.readdirSync(backupsDir()).sort()).toEqual(['2024-05-02', '2024-05-14', '2024-05-15', 'notes.txt'])
+  })
+
+  it('honours a shorter keepDays across a month end', () => {
+    for (const day of ['2024-02-27', '2024-02-28', '2024-02-29']) write(`backups/${day}/settings.json`, '{}')
+    const { pruned } = runDailyBackup({ dataDir, ledgerDir, today: '2024-03-01', keepDays: 3 })
+    expect(pruned).toEqual([path.join(backupsDir(), '2024-02-27')])
+  })
+
+  it('never takes a backup cut short for a complete one: it is removed and the day backed up afresh', () => {
+    write('backups/2024-05-15.partial/ledger/journal/000001.ndjson', '{"seq":1}\n')
+    write('backups/2024-05-14.partial/settings.json', '{')
+    const { path: made } = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })
+    expect(made).toBe(path.join(backupsDir(), '2024-05-15'))
+    expect(contents(made!)).toHaveProperty(['ledger/journal/000002.ndjson'], '{"seq":3}\n')
+    expect(fs.readdirSync(backupsDir())).toEqual(['2024-05-15'])
+  })
+
+  it('leaves no partial folder behind when the copy fails, and tries again next time', () => {
+    // A folder where the snapshot file should be: the copy fails part-way, whoever runs the test.
+    fs.rmSync(path.join(ledgerDir, 'ledger.sqlite'))
+    fs.mkdirSync(path.join(ledgerDir, 'ledger.sqlite'))
+    expect(() => runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })).toThrow()
+    expect(fs.readdirSync(backupsDir())).toEqual([])
+    fs.rmdirSync(path.join(ledgerDir, 'ledger.sqlite'))
+    expect(runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' }).path).toBe(path.join(backupsDir(), '2024-05-15'))
+  })
+})
