@@ -25,20 +25,12 @@ export const PaymentModeSchema = z.enum(['cash', 'upi'])
 export type PaymentMode = z.infer<typeof PaymentModeSchema>
 export type RechargeKind = z.infer<typeof RechargeKindSchema>
 
-export const SaleSchema = z.object({
-  orderId: z.string(),
-  kind: RechargeKindSchema,
-  number: z.string(),
-  operatorCode: z.string(),
-  operatorName: z.string(),
-  circle: z.string().nullable(),
-  amountPaise: z.number().int(),
+/** What every sale carries, recharge or coupon: its state, the provider's last word, and the till. */
+const saleRecord = {
   state: SaleStateSchema,
   /** The provider's own status word, verbatim, when it gave one. */
   providerStatus: z.string().nullable(),
   message: z.string(),
-  fpayId: z.string().nullable(),
-  operatorRef: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastCheckedAt: z.string().nullable(),
@@ -48,6 +40,19 @@ export const SaleSchema = z.object({
   paymentMode: PaymentModeSchema,
   /** Set when the operator settled an unresolved sale by phone with the provider. */
   settledNote: z.string().nullable(),
+}
+
+export const SaleSchema = z.object({
+  orderId: z.string(),
+  kind: RechargeKindSchema,
+  number: z.string(),
+  operatorCode: z.string(),
+  operatorName: z.string(),
+  circle: z.string().nullable(),
+  amountPaise: z.number().int(),
+  fpayId: z.string().nullable(),
+  operatorRef: z.string().nullable(),
+  ...saleRecord,
 })
 export type Sale = z.infer<typeof SaleSchema>
 
@@ -136,9 +141,6 @@ export const CouponSaleSchema = z.object({
   type: CouponTypeSchema,
   qty: z.number().int(),
   expectedRatePaise: z.number().int(),
-  state: SaleStateSchema,
-  providerStatus: z.string().nullable(),
-  message: z.string(),
   /** As the provider wrote it: DD-Mon-YYYY. */
   date: z.string().nullable(),
   ratePaise: z.number().int().nullable(),
@@ -147,13 +149,7 @@ export const CouponSaleSchema = z.object({
   newBalPaise: z.number().int().nullable(),
   /** Checks of the answer that failed (amount = rate x qty, the balance chain): shown, never hidden. */
   problems: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  lastCheckedAt: z.string().nullable(),
-  training: z.boolean(),
-  collectedPaise: z.number().int(),
-  paymentMode: PaymentModeSchema,
-  settledNote: z.string().nullable(),
+  ...saleRecord,
 })
 export type CouponSale = z.infer<typeof CouponSaleSchema>
 

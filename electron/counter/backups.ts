@@ -1,9 +1,9 @@
 // Daily automatic backups of the ledger and settings into <dataDir>/backups/<YYYY-MM-DD>/, kept 14
 // days. A backup is built in a temporary folder and renamed into place, so a half-written one never
 // looks complete. The layout mirrors the data folder: restoring is copying it back.
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import { fsyncDirectory } from './atomic-write'
+import { copyFileDurably, syncDirectory } from '../ledger/durable-files'
 
 export interface DailyBackupOptions {
   dataDir: string
@@ -22,34 +22,40 @@ function daysBetween(earlier: string, later: string): number {
   return Math.round((Date.parse(`${later}T00:00:00Z`) - Date.parse(`${earlier}T00:00:00Z`)) / DAY_MS)
 }
 
-function copyDurably(from: string, to: string): void {
-  copyFileSync(from, to)
-  const fd = openSync(to, 'r+')
+/**
+ * Backs up a file that is never written again (a rotated journal segment, an archive replaced only
+ * by rename) as a hard link: fourteen daily backups of five years of journal would otherwise take
+ * fourteen times its size. Across file systems, or where links are refused, it is copied.
+ */
+function shareDurably(from: string, to: string): void {
   try {
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
+    linkSync(from, to)
+  } catch {
+    copyFileDurably(from, to)
   }
 }
 
-/** Copies the files (not sub-folders) of `from` whose names pass `keep`; nothing when `from` does not exist. */
-function copyFolderFiles(from: string, to: string, keep: (name: string) => boolean = () => true): void {
+/** Backs up the files (not sub-folders) of `from` whose names pass `keep`; nothing when `from` does not exist. */
+function backUpFolder(from: string, to: string, keep: (name: string) => boolean, immutable: (name: string, all: string[]) => boolean): void {
   if (!existsSync(from)) return
   mkdirSync(to, { recursive: true })
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (entry.isFile() && keep(entry.name)) copyDurably(join(from, entry.name), join(to, entry.name))
-  }
-  fsyncDirectory(to)
+  const names = readdirSync(from, { withFileTypes: true })
+    .filter((entry) => entry.isFile() && keep(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+  for (const name of names) (immutable(name, names) ? shareDurably : copyFileDurably)(join(from, name), join(to, name))
+  syncDirectory(to)
 }
 
 function copyLedger(ledgerDir: string, into: string): void {
   mkdirSync(into, { recursive: true })
-  copyFolderFiles(join(ledgerDir, 'archive'), join(into, 'archive'), (name) => name.endsWith('.sqlite'))
+  backUpFolder(join(ledgerDir, 'archive'), join(into, 'archive'), (name) => name.endsWith('.sqlite'), () => true)
   // The snapshot before the journal: the copied journal then reaches at least as far as the copied snapshot.
   const snapshot = join(ledgerDir, 'ledger.sqlite')
-  if (existsSync(snapshot)) copyDurably(snapshot, join(into, 'ledger.sqlite'))
-  copyFolderFiles(join(ledgerDir, 'journal'), join(into, 'journal'), (name) => name.endsWith('.ndjson'))
-  fsyncDirectory(into)
+  if (existsSync(snapshot)) copyFileDurably(snapshot, join(into, 'ledger.sqlite'))
+  // Segments are named by their first entry, so the last in order is the one still being appended to.
+  backUpFolder(join(ledgerDir, 'journal'), join(into, 'journal'), (name) => name.endsWith('.ndjson'), (name, all) => name !== all.at(-1))
+  syncDirectory(into)
 }
 
 /** Today's backup unless it exists already; then backups older than keepDays are removed. */
@@ -68,10 +74,10 @@ export function runDailyBackup({ dataDir, ledgerDir, today, keepDays = 14 }: Dai
       mkdirSync(partial)
       copyLedger(ledgerDir, join(partial, basename(ledgerDir)))
       const settings = join(dataDir, 'settings.json')
-      if (existsSync(settings)) copyDurably(settings, join(partial, 'settings.json'))
-      fsyncDirectory(partial)
+      if (existsSync(settings)) copyFileDurably(settings, join(partial, 'settings.json'))
+      syncDirectory(partial)
       renameSync(partial, target)
-      fsyncDirectory(root)
+      syncDirectory(root)
     } catch (error) {
       rmSync(partial, { recursive: true, force: true })
       throw error

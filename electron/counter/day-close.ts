@@ -1,10 +1,10 @@
 // Day close: the day's summary (PAN balances, sales, top-ups, unresolved sales, balance breaks, the
 // cash drawer), closing the books with the drawer count, and the Z report as HTML, PDF and CSV.
 import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import { DaySummarySchema, type DaySummary, type HandlersFor, type ParsedInput } from '../contract'
 import type { Ledger } from '../ledger/ledger'
-import { writeFileAtomic } from './atomic-write'
+import { writeFileAtomically } from '../ledger/durable-files'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { paiseToDecimal, tryParseRupees, parseRupees } from './money'
@@ -168,7 +168,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       mkdirSync(folder, { recursive: true })
       const path = join(folder, zReportFilename(businessDay, format, report.training))
       if (format === 'pdf') await printer!.savePdf(zReportA4(summary, report), A4, path)
-      else writeFileAtomic(path, zReportCsv(summary, report))
+      else writeFileAtomically(dirname(path), basename(path), Buffer.from(zReportCsv(summary, report)))
       return { path }
     },
   }

@@ -1,9 +1,9 @@
 // The shop's settings: plain ones in settings.json in the data folder, secrets in the keychain,
 // COUNTER_* environment variables over both (for tests, demos and kiosks). Decides the mode.
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 import type { Mode, ParsedInput, SettingsView } from '../contract'
-import { writeFileAtomic } from './atomic-write'
+import { writeFileAtomically } from '../ledger/durable-files'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
 import { parseRupees } from './money'
@@ -170,7 +170,7 @@ export class Settings {
   }
 
   private write(next: StoredSettings): void {
-    writeFileAtomic(this.file, JSON.stringify(next, null, 2))
+    writeFileAtomically(dirname(this.file), basename(this.file), Buffer.from(JSON.stringify(next, null, 2)))
     this.saved = next
   }
 }

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
 import { prepareConnection } from './connection'
 import { migrate, readMeta, writeMeta } from './migrations'
-import { writeFileAtomically } from './snapshot'
+import { writeFileAtomically } from './durable-files'
 
 export const ARCHIVE_DIR = 'archive'
 const ARCHIVE_NAME = /^FY(\d{4})-(\d{2})\.sqlite$/

@@ -18,7 +18,7 @@ import {
   type ReadStart,
   type Segment,
 } from './segments'
-import { syncDirectory, writeFully } from './snapshot'
+import { syncDirectory, writeFully } from './durable-files'
 
 export { FROM_THE_START, GENESIS, GENESIS_HASH, hashEntry, JOURNAL_DIR, LEGACY_JOURNAL_FILE, segmentName } from './segments'
 export type { ChainPoint, ChainRead, Located, ReadStart } from './segments'

@@ -6,7 +6,8 @@ import { FROM_THE_START, Journal, type ReadStart } from './journal'
 import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
 import { prepareConnection } from './connection'
 import { journalPosition, project } from './projections'
-import { copyFileDurably, readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST } from './snapshot'
+import { copyFileDurably } from './durable-files'
+import { readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST } from './snapshot'
 
 /** Copies of the snapshots taken before a migration changes them, in the ledger folder. */
 export const BACKUP_DIR = 'backups'

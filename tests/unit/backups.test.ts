@@ -53,6 +53,17 @@ describe('runDailyBackup', () => {
     })
   })
 
+  it('links files that are never written again and copies the segment still being appended to', () => {
+    const { path: made } = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })
+    const inode = (file: string) => fs.statSync(file).ino
+    expect(inode(path.join(made!, 'ledger/journal/000001.ndjson'))).toBe(inode(path.join(ledgerDir, 'journal/000001.ndjson')))
+    expect(inode(path.join(made!, 'ledger/archive/2023-24.sqlite'))).toBe(inode(path.join(ledgerDir, 'archive/2023-24.sqlite')))
+    expect(inode(path.join(made!, 'ledger/journal/000002.ndjson'))).not.toBe(inode(path.join(ledgerDir, 'journal/000002.ndjson')))
+    // The live segment grows after the backup; the backup keeps what it had.
+    fs.appendFileSync(path.join(ledgerDir, 'journal/000002.ndjson'), '{"seq":4}\n')
+    expect(fs.readFileSync(path.join(made!, 'ledger/journal/000002.ndjson'), 'utf8')).toBe('{"seq":3}\n')
+  })
+
   it('backs up a ledger that has no snapshot yet and no settings file', () => {
     fs.rmSync(path.join(ledgerDir, 'ledger.sqlite'))
     fs.rmSync(path.join(ledgerDir, 'archive'), { recursive: true })
