@@ -3,14 +3,11 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { Input, Result, Sale } from '../../../electron/contract'
 import { call } from '../api'
+import { isStale } from '../freshness'
 import { t } from '../i18n'
 
 function newestFirst(a: Sale, b: Sale): number {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt)
-}
-
-function isNewer(candidate: Sale, than: Sale): boolean {
-  return Date.parse(candidate.updatedAt) > Date.parse(than.updatedAt)
 }
 
 export const useSalesStore = defineStore('sales', () => {
@@ -35,7 +32,7 @@ export const useSalesStore = defineStore('sales', () => {
     today.value = result.value.sales
       .map((sale) => {
         const known = listed.get(sale.orderId)
-        return known && isNewer(known, sale) ? known : sale
+        return known && isStale(sale, known) ? known : sale
       })
       .sort(newestFirst)
   }
@@ -44,13 +41,14 @@ export const useSalesStore = defineStore('sales', () => {
   function replaceListed(sale: Sale): boolean {
     const index = today.value.findIndex((listed) => listed.orderId === sale.orderId)
     if (index < 0) return false
-    today.value[index] = sale
+    if (!isStale(sale, today.value[index])) today.value[index] = sale
     return true
   }
 
   /** A newer version of a sale, from an answer or a sale.changed event. */
   function applySale(sale: Sale): void {
-    if (selectedSale.value?.orderId === sale.orderId) selectedSale.value = sale
+    const shown = selectedSale.value
+    if (shown?.orderId === sale.orderId && !isStale(sale, shown)) selectedSale.value = sale
     // A sale we have not listed may be today's (another window) or an older one resolved at start-up: ask.
     if (!replaceListed(sale)) void refreshToday()
   }

@@ -1,6 +1,6 @@
 // The settings as the core shows them (secrets only as "stored or not"), saving and the connection test.
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { computed, ref } from 'vue'
 import type { Output, Result, SaveSettingsInput, SettingsView } from '../../../electron/contract'
 import { call } from '../api'
 import { useStatusStore } from './status'
@@ -10,8 +10,11 @@ export const useSettingsStore = defineStore('settings', () => {
   const loadError = ref<string | null>(null)
   const saving = ref(false)
   const testing = ref(false)
+  /** The shop's time zone, for showing times as the receipts do; undefined until loaded. */
+  const timeZone = computed(() => view.value?.timezone || undefined)
+  let loading: Promise<void> | null = null
 
-  async function load(): Promise<void> {
+  async function fetchView(): Promise<void> {
     const result = await call('settings.get', {})
     if (result.ok) {
       view.value = result.value
@@ -19,6 +22,12 @@ export const useSettingsStore = defineStore('settings', () => {
     } else {
       loadError.value = result.error.message
     }
+  }
+
+  /** Screens asking at the same moment share one request. */
+  function load(): Promise<void> {
+    loading ??= fetchView().finally(() => (loading = null))
+    return loading
   }
 
   async function ensureLoaded(): Promise<void> {
@@ -49,5 +58,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { view, loadError, saving, testing, load, ensureLoaded, save, testConnection }
+  return { view, loadError, saving, testing, timeZone, load, ensureLoaded, save, testConnection }
 })

@@ -1,0 +1,88 @@
+// Coupon sales: the quote before selling, the sale on show (just sold or picked from the list), the orders list, status checks and live updates.
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { CounterEvent, CouponSale, Input, Output, Result } from '../../../electron/contract'
+import { call, onEvent } from '../api'
+import { isStale } from '../freshness'
+import { t } from '../i18n'
+
+function isCouponEvent(event: CounterEvent): event is CounterEvent<'coupon.changed'> {
+  return event.name === 'coupon.changed'
+}
+
+/**
+ * Events can arrive after the answer they preceded (the SENDING copy after the sale's result, both
+ * stamped the same millisecond): a copy older than the one shown, or SENDING beside a settled one of
+ * the same moment, is not applied.
+ */
+
+export const useCouponsStore = defineStore('coupons', () => {
+  const sales = ref<CouponSale[]>([])
+  const loadError = ref<string | null>(null)
+  /** The sale whose result panel and receipt are on screen. */
+  const selectedSale = ref<CouponSale | null>(null)
+  const selling = ref(false)
+  const checkingAttemptId = ref<string | null>(null)
+
+  async function load(): Promise<void> {
+    const result = await call('pan.coupons.list', {})
+    if (result.ok) {
+      sales.value = result.value.sales
+      loadError.value = null
+    } else {
+      loadError.value = result.error.message
+    }
+  }
+
+  /** A newer version of a sale, from an answer or a coupon.changed event. */
+  function applySale(sale: CouponSale): void {
+    const shown = selectedSale.value
+    if (shown?.attemptId === sale.attemptId && !isStale(sale, shown)) selectedSale.value = sale
+    const index = sales.value.findIndex((listed) => listed.attemptId === sale.attemptId)
+    if (index < 0) sales.value = [sale, ...sales.value]
+    else if (!isStale(sale, sales.value[index])) sales.value[index] = sale
+  }
+
+  function select(sale: CouponSale | null): void {
+    selectedSale.value = sale
+  }
+
+  function quote(input: Input<'pan.coupons.quote'>): Promise<Result<Output<'pan.coupons.quote'>>> {
+    return call('pan.coupons.quote', input)
+  }
+
+  async function sell(input: Input<'pan.coupons.sell'>): Promise<Result<CouponSale>> {
+    if (selling.value) return { ok: false, error: { code: 'internal', message: t('coupons.alreadySending') } }
+    selling.value = true
+    try {
+      const result = await call('pan.coupons.sell', input)
+      if (result.ok) {
+        selectedSale.value = result.value
+        applySale(result.value)
+      }
+      return result
+    } finally {
+      selling.value = false
+    }
+  }
+
+  async function checkStatus(attemptId: string): Promise<Result<CouponSale>> {
+    checkingAttemptId.value = attemptId
+    try {
+      const result = await call('pan.coupons.checkStatus', { attemptId })
+      if (result.ok) applySale(result.value)
+      return result
+    } finally {
+      checkingAttemptId.value = null
+    }
+  }
+
+  /** Follows coupon.changed events (sales resolved at start-up, another window); returns the unsubscribe. */
+  function followEvents(): () => void {
+    return onEvent((event) => {
+      if (isCouponEvent(event)) applySale(event.payload)
+    })
+  }
+
+  return { sales, loadError, selectedSale, selling, checkingAttemptId, load, applySale, select, quote, sell, checkStatus, followEvents }
+})

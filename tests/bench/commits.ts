@@ -1,0 +1,167 @@
+// Times one durable sale (its intent, then its outcome) three ways: through the real Ledger, as sql.js with a whole-database export per sale, and in better-sqlite3 with WAL and synchronous=FULL.
+import fs from 'node:fs'
+import path from 'node:path'
+import BetterSqlite3 from 'better-sqlite3'
+import type { BindParams, Database, QueryExecResult } from 'sql.js'
+import { writeFileAtomically } from '../../electron/ledger/durable-files'
+import type { JournalEntry, LedgerEventData, LedgerEventType } from '../../electron/ledger/events'
+import { Ledger } from '../../electron/ledger/ledger'
+import { loadSqlJs } from '../../electron/ledger/ledger-open'
+import { prepareConnection } from '../../electron/ledger/connection'
+import { journalPosition, project } from '../../electron/ledger/projections'
+import { hashEntry } from '../../electron/ledger/segments'
+import { elapsedMs } from './stats'
+
+export interface CommitRun {
+  /** Milliseconds per sale, warm-up excluded. */
+  perSale: number[]
+}
+
+export interface OurCommitRun extends CommitRun {
+  /** The ledger's own snapshot (export, atomic write), which it runs between sales every 500 events. */
+  snapshotMs: number[]
+}
+
+const WARM_UP_SALES = 20
+const SNAPSHOT_SAMPLES = 3
+
+/** The i-th benchmark sale: a recharge like the shop's others, on `businessDay`. */
+function saleEvents(i: number, businessDay: string): { intent: LedgerEventData['recharge.intent']; outcome: LedgerEventData['recharge.outcome'] } {
+  const orderId = `CNBENCH${String(i).padStart(8, '0')}`
+  return {
+    intent: {
+      orderId, kind: 'mobile', number: `98${String(10_000_000 + i * 7919).slice(-8)}`, operatorCode: 'RJP', operatorName: 'Jio', circle: 'DL',
+      amountPaise: 239_00, businessDay, training: false, collectedPaise: 239_00, paymentMode: i % 3 === 0 ? 'upi' : 'cash',
+    },
+    outcome: {
+      orderId, source: 'transaction', outcome: 'SUCCESS', providerStatus: 'SUCCESS', message: 'Transaction Successful',
+      fpayId: `RCH${String(300_000_000_000 + i)}BENCH`, operatorRef: `BR${String(i).padStart(4, '0')}MIKE46`,
+    },
+  }
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** Sales through the real Ledger: each append journals a line, fsyncs it and applies it. Snapshots run between sales, as in the app. */
+export async function ourCommits(ledgerDir: string, businessDay: string, sales: number): Promise<OurCommitRun> {
+  const ledger = await Ledger.open({ dir: ledgerDir })
+  try {
+    const perSale: number[] = []
+    for (let i = 0; i < WARM_UP_SALES + sales; i++) {
+      const { intent, outcome } = saleEvents(i, businessDay)
+      const started = process.hrtime.bigint()
+      ledger.append('recharge.intent', intent)
+      ledger.append('recharge.outcome', outcome)
+      if (i >= WARM_UP_SALES) perSale.push(elapsedMs(started))
+      await nextTurn()
+    }
+    const snapshotMs: number[] = []
+    for (let i = 0; i < SNAPSHOT_SAMPLES; i++) {
+      const { intent } = saleEvents(WARM_UP_SALES + sales + i, businessDay)
+      ledger.append('recharge.intent', intent)
+      const started = process.hrtime.bigint()
+      ledger.snapshot()
+      snapshotMs.push(elapsedMs(started))
+    }
+    return { perSale, snapshotMs }
+  } finally {
+    await ledger.close()
+  }
+}
+
+/** Journal entries continuing `db`'s position, made before the clock starts: neither rival keeps a journal. */
+function entriesAfter(db: Database, i: number, businessDay: string): [JournalEntry, JournalEntry] {
+  const { seq, hash } = journalPosition(db)
+  const { intent, outcome } = saleEvents(i, businessDay)
+  const at = new Date().toISOString()
+  const entry = <T extends LedgerEventType>(n: number, prev: string, type: T, data: LedgerEventData[T]): JournalEntry<T> => ({
+    seq: n, at, type, data, prev, hash: hashEntry(prev, { seq: n, at, type, data }),
+  })
+  const first = entry(seq + 1, hash, 'recharge.intent', intent)
+  return [first, entry(seq + 2, first.hash, 'recharge.outcome', outcome)]
+}
+
+/**
+ * The naive sql.js way, with a bound on time as each sale costs a whole export: the same
+ * projection, then the database exported and written atomically once per sale (once, where the
+ * same guarantee as the journal's would need it after the intent too: this favours the naive way).
+ */
+export async function naiveCommits(snapshotFile: string, businessDay: string, maxSales: number, maxMs: number): Promise<CommitRun> {
+  const SQL = await loadSqlJs()
+  const db = new SQL.Database(fs.readFileSync(snapshotFile))
+  const dir = path.dirname(snapshotFile)
+  try {
+    prepareConnection(db)
+    const perSale: number[] = []
+    const deadline = Date.now() + maxMs
+    for (let i = 0; i < 2 + maxSales && (perSale.length < 10 || Date.now() < deadline); i++) {
+      const [intent, outcome] = entriesAfter(db, i, businessDay)
+      const started = process.hrtime.bigint()
+      project(db, intent)
+      project(db, outcome)
+      const bytes = db.export()
+      prepareConnection(db)
+      writeFileAtomically(dir, 'naive.sqlite', bytes)
+      if (i >= 2) perSale.push(elapsedMs(started))
+    }
+    return { perSale }
+  } finally {
+    db.close()
+  }
+}
+
+/**
+ * Just enough of sql.js's Database over a better-sqlite3 connection for the ledger's projection to
+ * run on it unchanged: the same statements, rows and transactions, with SQLite's own durability.
+ */
+function sqlJsFace(db: BetterSqlite3.Database): Database {
+  const bind = (params: BindParams | undefined): unknown[] => {
+    if (params === null || params === undefined) return []
+    if (Array.isArray(params)) return [params]
+    // sql.js names parameters with their prefix (':state'); better-sqlite3 without it.
+    return [Object.fromEntries(Object.entries(params).map(([key, value]) => [key.slice(1), value]))]
+  }
+  const face = {
+    exec(sql: string, params?: BindParams): QueryExecResult[] {
+      const statement = db.prepare(sql)
+      if (!statement.reader) {
+        statement.run(...bind(params))
+        return []
+      }
+      const values = statement.raw().all(...bind(params)) as QueryExecResult['values']
+      return values.length > 0 ? [{ columns: statement.columns().map((column) => column.name), values }] : []
+    },
+    run(sql: string, params?: BindParams) {
+      db.prepare(sql).run(...bind(params))
+      return face
+    },
+    prepare(sql: string) {
+      const statement = db.prepare(sql)
+      return { run: (params?: BindParams) => void statement.run(...bind(params)), reset: () => undefined, free: () => true }
+    },
+  }
+  return face as unknown as Database
+}
+
+/** The same sale in better-sqlite3 on a copy of the same snapshot: each event one transaction, each commit fsync'd. */
+export function betterSqliteCommits(snapshotFile: string, businessDay: string, sales: number): CommitRun {
+  const file = path.join(path.dirname(snapshotFile), 'better-sqlite3.sqlite')
+  fs.copyFileSync(snapshotFile, file)
+  const native = new BetterSqlite3(file)
+  try {
+    native.pragma('journal_mode = WAL')
+    native.pragma('synchronous = FULL')
+    const db = sqlJsFace(native)
+    const perSale: number[] = []
+    for (let i = 0; i < WARM_UP_SALES + sales; i++) {
+      const [intent, outcome] = entriesAfter(db, i, businessDay)
+      const started = process.hrtime.bigint()
+      project(db, intent)
+      project(db, outcome)
+      if (i >= WARM_UP_SALES) perSale.push(elapsedMs(started))
+    }
+    return { perSale }
+  } finally {
+    native.close()
+  }
+}

@@ -1,0 +1,103 @@
+// Times what the shop waits for on a built ledger through the real core in real mode with no provider reachable: start-up, the day summary and close, history's first page and searches.
+import net from 'node:net'
+import type { Result } from '../../electron/contract'
+import { startCounter, type CounterApp } from '../../electron/counter/app'
+import { financialYearOf } from '../../electron/ledger/archive'
+import { environmentOnlySecrets } from '../crash/protocol'
+import type { BuiltLedger } from './build-ledgers'
+import { MEASURED_DAY_SALES } from './shop-history'
+import { elapsedMs, timeRuns } from './stats'
+
+const RUNS = 5
+/** The evening of the measured day, in UTC: 21:30 in India. */
+const EVENING_UTC = 'T16:00:00.000Z'
+
+export interface CoreTimes {
+  /** startCounter until it returns: the ledger's open, the archiving check and today's backup. */
+  startMs: number
+  /** 'day.summary' for today: totals, balance facts and unresolved sales, after a balance read that fails fast. */
+  daySummaryMs: number[]
+  /** Of which the ledger's own reads: the day's totals, balance facts and the unresolved sales. */
+  daySummaryLedgerMs: number[]
+  /** 'day.close' once: the summary again, the day.closed line, and the snapshot it takes. */
+  dayCloseMs: number
+  historyFirstPageMs: number[]
+  searchThisYearMs: number[]
+  searchAllYearsMs: number[]
+  /** Sales the all-years search found, and the archives it covered. */
+  searchFound: number
+  searchArchives: string[]
+}
+
+/** An address on this machine where nothing listens: the provider refuses at once, as when the shop's line is down. */
+async function deadAddress(): Promise<string> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return `http://127.0.0.1:${port}`
+}
+
+function valueOf<T>(result: Result<T>, what: string): T {
+  if (!result.ok) throw new Error(`${what} failed: ${result.error.code} ${result.error.message}`)
+  return result.value
+}
+
+export async function measureCore(built: BuiltLedger, resourcesDir: string, searchNumber: string): Promise<CoreTimes> {
+  const provider = await deadAddress()
+  const log: string[] = []
+  const started = process.hrtime.bigint()
+  const counter: CounterApp = await startCounter({
+    dataDir: built.dataDir,
+    resourcesDir,
+    platform: 'test',
+    secrets: environmentOnlySecrets,
+    env: {
+      COUNTER_USER_ID: 'BENCH0001',
+      COUNTER_TOKEN: 'bench-token',
+      COUNTER_SECRET_KEY: 'bench-secret-key',
+      COUNTER_RECHARGE_BASE_URL: provider,
+      COUNTER_API_KEY: 'bench-api-key',
+      COUNTER_PAN_BASE_URL: provider,
+    },
+    providerTimeoutMs: 1_000,
+    now: () => new Date(`${built.today}${EVENING_UTC}`),
+    log: (line) => log.push(line),
+  })
+  const startMs = elapsedMs(started)
+  try {
+    if (counter.session().mode !== 'real') throw new Error('The benchmark counter did not start in real mode')
+    // Start-up's balance read and first pending checks hit the dead address; let them finish first.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+
+    const summary = async () => valueOf(await counter.call('day.summary', { businessDay: built.today }), 'day.summary')
+    const shown = await summary()
+    const sales = shown.recharges.reduce((sum, row) => sum + row.count, 0) + shown.coupons.reduce((sum, row) => sum + row.orders, 0)
+    if (sales !== MEASURED_DAY_SALES) throw new Error(`The measured day shows ${sales} sales, not ${MEASURED_DAY_SALES}`)
+    const daySummaryMs = await timeRuns(RUNS, summary)
+    const { ledger } = counter.session()
+    const daySummaryLedgerMs = await timeRuns(RUNS, async () => [ledger.dayTotals(built.today), ledger.balanceFacts(built.today, built.today), ledger.unresolved()])
+
+    const search = (query: { text?: string; from?: string }) => async () => valueOf(await counter.call('history.search', query), 'history.search')
+    const historyFirstPageMs = await timeRuns(RUNS, search({}))
+    const thisYear = { text: searchNumber, from: financialYearOf(built.today).start }
+    const searchThisYearMs = await timeRuns(RUNS, search(thisYear))
+    const found = await search({ text: searchNumber })()
+    const searchAllYearsMs = await timeRuns(RUNS, search({ text: searchNumber }))
+
+    const [dayCloseMs] = await timeRuns(1, async () =>
+      valueOf(
+        await counter.call('day.close', {
+          businessDay: built.today,
+          openingFloat: '2000',
+          counted: { n500: 100, n200: 50, n100: 40, n50: 20, n20: 10, n10: 10, coins: '37.50' },
+          overrideNote: 'Benchmark close: any pending sale is checked tomorrow',
+        }),
+        'day.close',
+      ),
+    )
+    return { startMs, daySummaryMs, daySummaryLedgerMs, dayCloseMs, historyFirstPageMs, searchThisYearMs, searchAllYearsMs, searchFound: found.total, searchArchives: found.archives }
+  } finally {
+    await counter.close()
+  }
+}

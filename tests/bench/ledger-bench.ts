@@ -1,0 +1,106 @@
+// `npm run bench`: builds ledgers of 10k, 100k and 1M sales in a temp folder, measures each, prints the Markdown table on stdout (progress on stderr), and removes the folder.
+// BENCH_SIZES=10000,100000 measures fewer sizes, for a quick look; the table is only the issue's with all three.
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { buildLedgers, regularNumber, type BuiltLedger } from './build-ledgers'
+import { betterSqliteCommits, naiveCommits, ourCommits } from './commits'
+import { measureCore } from './core-reads'
+import type { OpenSample } from './open-child'
+import { ledgerFiles, machineLines, renderReport, sizeLabel, type SizeResult } from './report'
+import { FIRST_DAY } from './shop-history'
+
+const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [10_000, 100_000, 1_000_000]
+const REPO_ROOT = path.resolve(__dirname, '../..')
+const RESOURCES_DIR = path.join(REPO_ROOT, 'resources')
+const OPEN_CHILD = path.join(__dirname, 'open-child.ts')
+const OPEN_RUNS = 3
+const COMMIT_SALES = 2_000
+/** The export per sale is measured up to this size: past it one sale takes seconds. */
+const NAIVE_UP_TO = 100_000
+const NAIVE_MAX_SALES = 200
+const NAIVE_MAX_MS = 15_000
+
+const started = Date.now()
+const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`)
+
+function openInFreshProcess(ledgerDir: string): OpenSample {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', OPEN_CHILD, ledgerDir], { cwd: REPO_ROOT, encoding: 'utf8' })
+  const sample = JSON.parse(output.trim().split('\n').at(-1)!) as OpenSample
+  if (sample.problems.length > 0) throw new Error(`Opening ${ledgerDir} reported: ${sample.problems.join(' ')}`)
+  return sample
+}
+
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+
+/** Everything for one size, the reads before the writes: the files and the open see the ledger as built. */
+async function measure(built: BuiltLedger, scratchRoot: string, searchNumber: string): Promise<SizeResult> {
+  const label = sizeLabel(built.sales)
+  const files = ledgerFiles(built.ledgerDir)
+  const scratch = path.join(scratchRoot, `scratch-${label}`)
+  fs.mkdirSync(scratch, { recursive: true })
+  const baseSnapshot = path.join(scratch, 'base.sqlite')
+  fs.copyFileSync(path.join(built.ledgerDir, 'ledger.sqlite'), baseSnapshot)
+
+  progress(`${label}: opening in ${OPEN_RUNS} fresh processes`)
+  const opens = Array.from({ length: OPEN_RUNS }, () => openInFreshProcess(built.ledgerDir))
+  progress(`${label}: the core in real mode: start, day summary, history, searches, day close`)
+  const core = await measureCore(built, RESOURCES_DIR, searchNumber)
+  // The measured day is closed now: the commits go to the next one.
+  const commitDay = nextDay(built.today)
+  progress(`${label}: ${COMMIT_SALES} durable sale commits through the ledger`)
+  const ours = await ourCommits(built.ledgerDir, commitDay, COMMIT_SALES)
+  let naive = null
+  if (built.sales <= NAIVE_UP_TO) {
+    progress(`${label}: sales with a whole-database export each (up to ${NAIVE_MAX_MS / 1000} s)`)
+    naive = await naiveCommits(baseSnapshot, commitDay, NAIVE_MAX_SALES, NAIVE_MAX_MS)
+  }
+  progress(`${label}: ${COMMIT_SALES} sales in better-sqlite3`)
+  const better = betterSqliteCommits(baseSnapshot, commitDay, COMMIT_SALES)
+  fs.rmSync(scratch, { recursive: true, force: true })
+  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, ours, naive, better }
+}
+
+function notes(results: SizeResult[], buildSeconds: number): string[] {
+  const days = results.map((result) => `${sizeLabel(result.sales)} on ${result.today}`).join(', ')
+  return [
+    `Ledgers: one shop's history from ${FIRST_DAY}, about 200k sales a year over business days (recharges across operators and plans, a few coupon orders, ` +
+      `balance reads and top-ups a day, every day closed); each size is that history cut on the evening of a 500-sale day (${days}), ` +
+      `closed financial years archived by the ledger itself. Built in ${buildSeconds.toFixed(0)} s: journal lines written with the ledger's hash chain ` +
+      'and segment names, replayed into snapshots by `Ledger.open`, archived by `archiveClosedYears`.',
+    `Sale commits: ${COMMIT_SALES.toLocaleString('en-US')} sales after 20 warm-up ones, on the ledger as built, letting its snapshots run between sales as in the app. ` +
+      `Export per sale: up to ${NAIVE_MAX_MS / 1000} s of sales, one export after the outcome (the journal's guarantee would need one after the intent too: ` +
+      'this favours the export). better-sqlite3 runs the ledger’s own projection statements on a copy of the same snapshot, each event its own transaction.',
+    `Open: \`Ledger.open\` in a new Node process per run (sql.js wasm load included; files in the page cache). Core rows: \`startCounter\` in real mode, its ` +
+      'provider address refusing connections, so the day summary’s balance read fails at once and it shows the last known balance.',
+  ]
+}
+
+async function main(): Promise<void> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'counter-bench-'))
+  const removeRoot = () => fs.rmSync(root, { recursive: true, force: true })
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      removeRoot()
+      process.exit(130)
+    })
+  }
+  try {
+    progress(`Building ledgers of ${SIZES.map(sizeLabel).join(', ')} sales in ${root}`)
+    const built = await buildLedgers(root, RESOURCES_DIR, SIZES, progress)
+    const buildSeconds = (Date.now() - started) / 1000
+    const searchNumber = regularNumber(RESOURCES_DIR, SIZES)
+    const results: SizeResult[] = []
+    for (const ledger of built) results.push(await measure(ledger, root, searchNumber))
+    process.stdout.write(renderReport(machineLines(root), results, notes(results, buildSeconds)))
+    progress('Done')
+  } finally {
+    removeRoot()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exitCode = 1
+})

@@ -1,0 +1,135 @@
+// The benchmark's printout: the machine it ran on, then one Markdown table of every measure by ledger size, with its target and whether it was met.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { CommitRun, OurCommitRun } from './commits'
+import type { CoreTimes } from './core-reads'
+import type { OpenSample } from './open-child'
+import { median, percentile } from './stats'
+
+export interface LedgerFiles {
+  snapshotBytes: number
+  previousSnapshotBytes: number
+  journalBytes: number
+  segments: number
+  archiveBytes: number
+  archives: number
+}
+
+export interface SizeResult {
+  sales: number
+  entries: number
+  today: string
+  files: LedgerFiles
+  opens: OpenSample[]
+  core: CoreTimes
+  ours: OurCommitRun
+  naive: CommitRun | null
+  better: CommitRun
+}
+
+const MB = 1024 * 1024
+
+/** CPU, cores, memory, Node, the file system the ledgers were written to, and the date. */
+export function machineLines(workDir: string): string[] {
+  const cpu = fs.readFileSync('/proc/cpuinfo', 'utf8').match(/^model name\s*:\s*(.+)$/m)?.[1] ?? os.cpus()[0]?.model ?? 'unknown'
+  const mounts = fs.readFileSync('/proc/mounts', 'utf8').split('\n').map((line) => line.split(' '))
+  const mount = mounts.filter(([, point]) => point && workDir.startsWith(point)).sort((a, b) => b[1].length - a[1].length)[0]
+  return [
+    `- CPU: ${cpu}, ${os.cpus().length} cores`,
+    `- RAM: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB`,
+    `- Node ${process.version} on ${os.type()} ${os.release()}`,
+    `- Storage: ${mount ? `${mount[2]} on ${mount[0]}` : 'unknown'} (${os.tmpdir()})`,
+    `- Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  ]
+}
+
+export function ledgerFiles(ledgerDir: string): LedgerFiles {
+  const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size : 0)
+  const filesIn = (dir: string, suffix: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.endsWith(suffix)).map((name) => path.join(dir, name)) : [])
+  const segments = filesIn(path.join(ledgerDir, 'journal'), '.ndjson')
+  const archives = filesIn(path.join(ledgerDir, 'archive'), '.sqlite')
+  const total = (files: string[]) => files.reduce((sum, file) => sum + sizeOf(file), 0)
+  return {
+    snapshotBytes: sizeOf(path.join(ledgerDir, 'ledger.sqlite')),
+    previousSnapshotBytes: sizeOf(path.join(ledgerDir, 'ledger.sqlite.prev')),
+    journalBytes: total(segments),
+    segments: segments.length,
+    archiveBytes: total(archives),
+    archives: archives.length,
+  }
+}
+
+export const sizeLabel = (sales: number) => (sales >= 1_000_000 ? `${sales / 1_000_000}M` : sales >= 1000 ? `${sales / 1000}k` : String(sales))
+
+function ms(value: number): string {
+  return value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)
+}
+
+const p50p99 = (samples: number[]) => `${ms(median(samples))} / ${ms(percentile(samples, 99))}`
+const ratio = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0)}×`
+const megabytes = (bytes: number) => (bytes / MB).toFixed(bytes < 10 * MB ? 1 : 0)
+const mark = (met: boolean | null) => (met === null ? '' : met ? '✓' : '✗')
+
+interface Row {
+  measure: string
+  cells: string[]
+  target?: string
+  met?: boolean | null
+}
+
+/** The machine, the table, then the notes on how it was measured. */
+export function renderReport(machine: string[], results: SizeResult[], notes: string[]): string {
+  const largest = results[results.length - 1]
+  const at100k = results.find((result) => result.sales === 100_000)
+  const oursP50 = (result: SizeResult) => median(result.ours.perSale)
+  const naiveRatio = (result: SizeResult) => (result.naive ? median(result.naive.perSale) / oursP50(result) : null)
+  const betterRatio = (result: SizeResult) => oursP50(result) / median(result.better.perSale)
+  const each = (cell: (result: SizeResult) => string) => results.map(cell)
+  const onlyLargest = (cell: string) => results.map((result) => (result === largest ? cell : ''))
+  const atLargest = (value: (result: SizeResult) => number, limit: number) => value(largest) <= limit
+  const medianOf = (pick: (core: CoreTimes) => number[]) => (result: SizeResult) => median(pick(result.core))
+  const L = sizeLabel(largest.sales)
+
+  const rows: Row[] = [
+    { measure: 'Journal entries in the ledger', cells: each((r) => r.entries.toLocaleString('en-US')) },
+    { measure: 'Durable sale commit, ours (intent + outcome, each fsync’d), p50 / p99 ms', cells: each((r) => p50p99(r.ours.perSale)), target: 'p50 ≤ 1 ms', met: results.every((r) => oursP50(r) <= 1) },
+    {
+      measure: `Flatness: our p50 at ${L} ÷ at ${sizeLabel(results[0].sales)}`,
+      cells: onlyLargest(ratio(oursP50(largest) / oursP50(results[0]))),
+      target: '≤ 1.5×',
+      met: oursP50(largest) / oursP50(results[0]) <= 1.5,
+    },
+    { measure: 'Same sale, sql.js + whole-database export per sale, p50 / p99 ms', cells: each((r) => (r.naive ? p50p99(r.naive.perSale) : '—')) },
+    {
+      measure: 'Export per sale ÷ ours (p50)',
+      cells: each((r) => { const value = naiveRatio(r); return value === null ? '—' : ratio(value) }),
+      target: '≥ 50× at 100k',
+      met: at100k ? naiveRatio(at100k)! >= 50 : null,
+    },
+    { measure: 'Same sale, better-sqlite3 (WAL, synchronous=FULL), p50 / p99 ms', cells: each((r) => p50p99(r.better.perSale)) },
+    { measure: 'Ours ÷ better-sqlite3 (p50)', cells: each((r) => ratio(betterRatio(r))), target: '≤ 2×', met: results.every((r) => betterRatio(r) <= 2) },
+    { measure: 'Snapshot, off the sale path (export + atomic write, every 500 events), ms', cells: each((r) => ms(median(r.ours.snapshotMs))) },
+    { measure: 'Open in a fresh process (median of 3), ms', cells: each((r) => ms(median(r.opens.map((o) => o.openMs)))), target: `≤ 1500 ms at ${L}`, met: atLargest((r) => median(r.opens.map((o) => o.openMs)), 1500) },
+    { measure: 'Peak RSS of that process, MB', cells: each((r) => median(r.opens.map((o) => o.peakRssMb)).toFixed(0)), target: `≤ 500 MB at ${L}`, met: atLargest((r) => median(r.opens.map((o) => o.peakRssMb)), 500) },
+    { measure: 'Counter start, real mode (open, archiving check, today’s backup), ms', cells: each((r) => ms(r.core.startMs)) },
+    { measure: 'Day summary of a 500-sale day (`day.summary`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.daySummaryMs), 50) },
+    { measure: '… of which the ledger’s reads (totals, balance facts, unresolved), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryLedgerMs)(r))) },
+    { measure: 'Day close (`day.close`: summary, journal line, snapshot), once, ms', cells: each((r) => ms(r.core.dayCloseMs)) },
+    { measure: 'History, first page of 100 (`history.search`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.historyFirstPageMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.historyFirstPageMs), 50) },
+    { measure: 'Search by a number, current financial year, ms', cells: each((r) => ms(medianOf((c) => c.searchThisYearMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchThisYearMs), 50) },
+    { measure: 'Search by a number, all years, ms', cells: each((r) => ms(medianOf((c) => c.searchAllYearsMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchAllYearsMs), 50) },
+    { measure: '… sales found / archives opened', cells: each((r) => `${r.core.searchFound} / ${r.core.searchArchives.length}`) },
+    { measure: 'Snapshot file (ledger.sqlite), MB', cells: each((r) => megabytes(r.files.snapshotBytes)) },
+    { measure: 'Journal, MB (segments)', cells: each((r) => `${megabytes(r.files.journalBytes)} (${r.files.segments})`) },
+    { measure: 'Archives, MB (closed years)', cells: each((r) => `${megabytes(r.files.archiveBytes)} (${r.files.archives})`) },
+  ]
+
+  const header = ['Measure', ...results.map((r) => `${sizeLabel(r.sales)} sales`), 'Target', 'Met']
+  const table = [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
+    ...rows.map((row) => `| ${[row.measure, ...row.cells, row.target ?? '', mark(row.met ?? null)].join(' | ')} |`),
+  ]
+  return ['## Ledger benchmark (`npm run bench`)', '', ...machine, '', ...table, '', ...notes, ''].join('\n')
+}
