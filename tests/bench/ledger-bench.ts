@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { buildLedgers, regularNumber, type BuiltLedger } from './build-ledgers'
+import { buildLedgers, regularNumbers, type BuiltLedger } from './build-ledgers'
 import { betterSqliteCommits, naiveCommits, ourCommits } from './commits'
 import { measureCore } from './core-reads'
 import type { OpenSample } from './open-child'
@@ -15,7 +15,8 @@ const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(N
 const REPO_ROOT = path.resolve(__dirname, '../..')
 const RESOURCES_DIR = path.join(REPO_ROOT, 'resources')
 const OPEN_CHILD = path.join(__dirname, 'open-child.ts')
-const OPEN_RUNS = 3
+const OPEN_RUNS = 5
+const SEARCHES = 5
 const COMMIT_SALES = 2_000
 /** The export per sale is measured up to this size: past it one sale takes seconds. */
 const NAIVE_UP_TO = 100_000
@@ -35,7 +36,7 @@ function openInFreshProcess(ledgerDir: string): OpenSample {
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
 
 /** Everything for one size, the reads before the writes: the files and the open see the ledger as built. */
-async function measure(built: BuiltLedger, scratchRoot: string, searchNumber: string): Promise<SizeResult> {
+async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: string[]): Promise<SizeResult> {
   const label = sizeLabel(built.sales)
   const files = ledgerFiles(built.ledgerDir)
   const scratch = path.join(scratchRoot, `scratch-${label}`)
@@ -46,7 +47,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumber: st
   progress(`${label}: opening in ${OPEN_RUNS} fresh processes`)
   const opens = Array.from({ length: OPEN_RUNS }, () => openInFreshProcess(built.ledgerDir))
   progress(`${label}: the core in real mode: start, day summary, history, searches, day close`)
-  const core = await measureCore(built, RESOURCES_DIR, searchNumber)
+  const core = await measureCore(built, RESOURCES_DIR, searchNumbers)
   // The measured day is closed now: the commits go to the next one.
   const commitDay = nextDay(built.today)
   progress(`${label}: ${COMMIT_SALES} durable sale commits through the ledger`)
@@ -90,9 +91,9 @@ async function main(): Promise<void> {
     progress(`Building ledgers of ${SIZES.map(sizeLabel).join(', ')} sales in ${root}`)
     const built = await buildLedgers(root, RESOURCES_DIR, SIZES, progress)
     const buildSeconds = (Date.now() - started) / 1000
-    const searchNumber = regularNumber(RESOURCES_DIR, SIZES)
+    const searchNumbers = regularNumbers(RESOURCES_DIR, SIZES, SEARCHES)
     const results: SizeResult[] = []
-    for (const ledger of built) results.push(await measure(ledger, root, searchNumber))
+    for (const ledger of built) results.push(await measure(ledger, root, searchNumbers))
     process.stdout.write(renderReport(machineLines(root), results, notes(results, buildSeconds)))
     progress('Done')
   } finally {

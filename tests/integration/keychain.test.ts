@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startCounter, type CounterApp } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
-import { privateKeychainService, realCredentials, resourcesDir, tempDir } from './helpers'
+import { privateKeychainService, realApiKey, realCredentials, resourcesDir, tempDir } from './helpers'
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -38,7 +38,7 @@ describe('settings with secrets', () => {
 
   async function rig(): Promise<{ counter: CounterApp; provider: Simulator; dataDir: string; logs: string[]; restart(): Promise<CounterApp> }> {
     const dir = tempDir()
-    const provider = await startSimulator({ recharge: realCredentials })
+    const provider = await startSimulator({ recharge: realCredentials, pan: { apiKey: realApiKey } })
     const service = privateKeychainService()
     const logs: string[] = []
     const start = () =>
@@ -52,6 +52,7 @@ describe('settings with secrets', () => {
     cleanups.push(() => dir.remove(), () => provider.close(), async () => {
       await keychainSecrets(service).delete('token')
       await keychainSecrets(service).delete('secretKey')
+      await keychainSecrets(service).delete('apiKey')
     }, () => state.counter.close())
     return state
   }
@@ -66,10 +67,12 @@ describe('settings with secrets', () => {
       token: realCredentials.token,
       secretKey: realCredentials.secretKey,
       rechargeBaseUrl: provider.url,
+      apiKey: realApiKey,
+      panBaseUrl: provider.url,
       shopName: 'Sharma Mobile Point',
     })
     responses.push(saved)
-    expect(saved).toMatchObject({ ok: true, value: { mode: 'real', secrets: { token: true, secretKey: true, apiKey: false } } })
+    expect(saved).toMatchObject({ ok: true, value: { mode: 'real', secrets: { token: true, secretKey: true, apiKey: true } } })
 
     const counter = await restart()
     for (const [channel, input] of [
@@ -83,14 +86,17 @@ describe('settings with secrets', () => {
     expect(sold).toMatchObject({ ok: true, value: { state: 'SUCCESS', training: false } })
     responses.push(sold, await counter.call('sales.today', {}))
     if (sold.ok) responses.push(await counter.call('receipt.html', { orderId: sold.value.orderId }))
+    responses.push(await counter.call('pan.balance.refresh', {}), await counter.call('pan.agents.refresh', { vleId: 'NOBODY' }))
+    expect(responses.at(-2)).toMatchObject({ ok: true, value: { balancePaise: 500000 } })
     expect(responses[3]).toMatchObject({ ok: true, value: { outcome: 'SUCCESS' } })
 
     // The provider did get the signed, authenticated call…
     expect(provider.requests.some((r) => r.fields.token === realCredentials.token)).toBe(true)
+    expect(provider.requests.some((r) => r.fields.api_key === realApiKey)).toBe(true)
     await counter.close()
     // …but the secrets are nowhere the renderer, a receipt, a log or the ledger could show them.
     const seen = [JSON.stringify(responses), logs.join('\n'), ...filesUnder(dataDir).map((f) => readFileSync(f, 'latin1'))].join('\n')
-    for (const secret of [realCredentials.token, realCredentials.secretKey]) expect(seen).not.toContain(secret)
+    for (const secret of [realCredentials.token, realCredentials.secretKey, realApiKey]) expect(seen).not.toContain(secret)
   })
 
   it('refuses a half-configured account and stays in training', async () => {
