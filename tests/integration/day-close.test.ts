@@ -5,23 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AgentInput, Result } from '../../electron/contract'
+import type { Result } from '../../electron/contract'
 import type { ReceiptPrinter } from '../../electron/counter/sales'
-import { verhoeffDigit } from '../../electron/counter/verhoeff'
-import { startRealModeRig, type RealModeRig } from './helpers'
+import { agentInput, approvedAgent, startRealModeRig, type RealModeRig } from './helpers'
 
-const agent: AgentInput = {
-  vleId: 'VLE1001',
-  name: 'Ravi Kumar',
-  mobile: '9812345678',
-  email: 'ravi@example.in',
-  shop: 'Ravi Digital Seva',
-  location: 'Gandhi Chowk, Sitapur',
-  stateCode: '35',
-  pin: '261001',
-  uid: '23456789012' + verhoeffDigit('23456789012'),
-  pan: 'ABCDE1234F',
-}
+const agent = agentInput()
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
 
 function valueOf<T>(result: Result<T>): T {
@@ -35,22 +23,13 @@ afterEach(async () => {
   rig = undefined
 })
 
-async function approvedAgent(r: RealModeRig) {
-  valueOf(await r.counter.call('pan.agents.create', agent))
-  for (let i = 0; i < 5; i++) {
-    const [found] = valueOf(await r.counter.call('pan.agents.refresh', { vleId: agent.vleId })).agents
-    if (found.status === 'APPROVED') return
-  }
-  throw new Error('agent never approved')
-}
-
 /**
  * A day at the counter: ₹(210 + 214 + 99) in cash for sales that took money (the ₹99 one unresolved),
  * ₹50 for a recharge that failed (given back), ₹(149.50 + 107) by UPI, a ₹1,000 top-up, a ₹123.45 outside debit.
  */
 async function dayAtTheCounter(r: RealModeRig) {
   valueOf(await r.counter.call('pan.balance.refresh', {}))
-  await approvedAgent(r)
+  await approvedAgent(r.counter)
   const sold = [
     valueOf(await r.counter.call('recharge.sell', { kind: 'mobile', number: '9812345601', operatorCode: 'AT', amount: '199', collected: '210', paymentMode: 'cash' })),
     valueOf(await r.counter.call('recharge.sell', { kind: 'mobile', number: '9812345602', operatorCode: 'RJP', amount: '149.50', paymentMode: 'upi' })),

@@ -4,8 +4,10 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import type { Agent, AgentInput } from '../../electron/contract'
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
+import { verhoeffDigit } from '../../electron/counter/verhoeff'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
 
 export const resourcesDir = resolve(__dirname, '../../resources')
@@ -80,4 +82,31 @@ export async function startRealModeRig(
     },
   }
   return rig
+}
+
+/** A valid Aadhaar number: eleven digits and their Verhoeff check digit. */
+export const aadhaar = (first11: string) => first11 + verhoeffDigit(first11)
+
+export const agentInput = (vleId = 'VLE1001'): AgentInput => ({
+  vleId,
+  name: 'Ravi Kumar',
+  mobile: '9812345678',
+  email: 'ravi@example.in',
+  shop: 'Ravi Digital Seva',
+  location: 'Gandhi Chowk, Sitapur',
+  stateCode: '35',
+  pin: '261001',
+  uid: aadhaar('23456789012'),
+  pan: 'abcde1234f',
+})
+
+/** Creates an agent through the core and refreshes its status until the simulator approves it. */
+export async function approvedAgent(counter: CounterApp, vleId = 'VLE1001'): Promise<Agent> {
+  const created = await counter.call('pan.agents.create', agentInput(vleId))
+  if (!created.ok || created.value.status !== 'PENDING') throw new Error(`agent not created: ${JSON.stringify(created)}`)
+  for (let i = 0; i < 5; i++) {
+    const refreshed = await counter.call('pan.agents.refresh', { vleId })
+    if (refreshed.ok && refreshed.value.agents[0].status === 'APPROVED') return refreshed.value.agents[0]
+  }
+  throw new Error('agent never approved')
 }

@@ -3,40 +3,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AgentInput } from '../../electron/contract'
-import { verhoeffDigit } from '../../electron/counter/verhoeff'
 import { PanApi } from '../../electron/partners/pan-api'
-import { realApiKey, startRealModeRig, type RealModeRig } from './helpers'
-
-const uid = (first11: string) => first11 + verhoeffDigit(first11)
-const agentInput = (vleId: string): AgentInput => ({
-  vleId,
-  name: 'Ravi Kumar',
-  mobile: '9812345678',
-  email: 'ravi@example.in',
-  shop: 'Ravi Digital Seva',
-  location: 'Gandhi Chowk, Sitapur',
-  stateCode: '35',
-  pin: '261001',
-  uid: uid('23456789012'),
-  pan: 'abcde1234f',
-})
+import { aadhaar, agentInput, approvedAgent, realApiKey, startRealModeRig, type RealModeRig } from './helpers'
 
 let rig: RealModeRig | undefined
 afterEach(async () => {
   await rig?.close()
   rig = undefined
 })
-
-async function approvedAgent(r: RealModeRig, vleId = 'VLE1001') {
-  const created = await r.counter.call('pan.agents.create', agentInput(vleId))
-  expect(created).toMatchObject({ ok: true, value: { vleId, status: 'PENDING', pan: 'ABCDE1234F' } })
-  for (let i = 0; i < 5; i++) {
-    const refreshed = await r.counter.call('pan.agents.refresh', { vleId })
-    if (refreshed.ok && refreshed.value.agents[0].status === 'APPROVED') return refreshed.value.agents[0]
-  }
-  throw new Error('agent never approved')
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]))
@@ -45,7 +19,8 @@ function filesUnder(dir: string): string[] {
 describe('agents', () => {
   it('creates an agent PENDING, refreshes it to APPROVED, and keeps only the masked Aadhaar', async () => {
     rig = await startRealModeRig()
-    const agent = await approvedAgent(rig)
+    const agent = await approvedAgent(rig.counter)
+    expect(agent).toMatchObject({ status: 'APPROVED', pan: 'ABCDE1234F', name: 'Ravi Kumar' })
     expect(agent.uidMasked).toBe(`XXXX XXXX ${agentInput('x').uid.slice(-4)}`)
     const sent = rig.provider.requests.find((r) => r.operation === 'add_vle')!
     expect(sent.fields.vle_uid).toBe(agentInput('x').uid)
@@ -74,7 +49,7 @@ describe('agents', () => {
   it('shows the provider refusing a duplicate agent id and keeps only the attempt', async () => {
     rig = await startRealModeRig()
     const direct = new PanApi({ baseUrl: rig.provider.url, apiKey: realApiKey })
-    await direct.addVle({ vle_id: 'VLE77', vle_name: 'A', vle_mob: '9812345678', vle_email: 'a@b.in', vle_shop: 'S', vle_loc: 'L', vle_state: '1', vle_pin: '110001', vle_uid: uid('23456789012'), vle_pan: 'ABCDE1234F' })
+    await direct.addVle({ vle_id: 'VLE77', vle_name: 'A', vle_mob: '9812345678', vle_email: 'a@b.in', vle_shop: 'S', vle_loc: 'L', vle_state: '1', vle_pin: '110001', vle_uid: aadhaar('23456789012'), vle_pan: 'ABCDE1234F' })
     direct.close()
     const result = await rig.counter.call('pan.agents.create', agentInput('VLE77'))
     expect(result).toMatchObject({ ok: true, value: { status: 'NOT_CREATED', message: expect.stringMatching(/already exists/i) } })
@@ -86,7 +61,7 @@ describe('agents', () => {
 describe('coupons', () => {
   it('quotes, sells 3 P-coupons, checks the answer and records the balance drop', async () => {
     rig = await startRealModeRig()
-    await approvedAgent(rig)
+    await approvedAgent(rig.counter)
     const quote = await rig.counter.call('pan.coupons.quote', { vleId: 'VLE1001', type: 1, qty: 3 })
     expect(quote).toMatchObject({ ok: true, value: { ratePaise: 10700, rateSource: 'default', amountPaise: 32100, enough: true, balance: { balancePaise: 500000 } } })
     const sold = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 3 })
@@ -111,7 +86,7 @@ describe('coupons', () => {
 
   it('flags an outside debit in the balance chain on the next sale', async () => {
     rig = await startRealModeRig()
-    await approvedAgent(rig)
+    await approvedAgent(rig.counter)
     await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 2, qty: 1 })
     rig.provider.pan.outsideDebit(150_00)
     const next = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 2, qty: 1 })
@@ -120,7 +95,7 @@ describe('coupons', () => {
 
   it('shows the provider refusing for insufficient balance, and the balance stays as it was', async () => {
     rig = await startRealModeRig()
-    await approvedAgent(rig)
+    await approvedAgent(rig.counter)
     rig.provider.pan.setBalance(100_00)
     const refused = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 2 })
     expect(refused).toMatchObject({ ok: true, value: { state: 'FAILED', message: expect.stringMatching(/insufficient balance/i) } })
@@ -135,7 +110,7 @@ describe('coupons', () => {
 
   it('keeps an unanswered coupon order unconfirmed, never resends it, and the balance read shows the charge', async () => {
     rig = await startRealModeRig()
-    await approvedAgent(rig)
+    await approvedAgent(rig.counter)
     rig.provider.setFault({ kind: 'truncatedJson', operations: ['coupon_req'], times: 1 })
     const sold = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 1 })
     expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN', orderId: null } })
@@ -147,7 +122,7 @@ describe('coupons', () => {
 
   it('refuses more than the maximum quantity and a non-whole quantity', async () => {
     rig = await startRealModeRig()
-    await approvedAgent(rig)
+    await approvedAgent(rig.counter)
     expect(await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 51 })).toMatchObject({ ok: false, error: { fields: { qty: 'At most 50' } } })
     expect(await rig.counter.dispatch('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 1.5 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     expect(await rig.counter.dispatch('pan.coupons.sell', { vleId: 'VLE1001', type: 3, qty: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
@@ -158,7 +133,7 @@ describe('coupons', () => {
 describe('password resets and balance', () => {
   it('requests a reset (PENDING) and checks it to APPROVED; the agent lists it', async () => {
     rig = await startRealModeRig()
-    await approvedAgent(rig)
+    await approvedAgent(rig.counter)
     const requested = await rig.counter.call('pan.resets.request', { vleId: 'VLE1001' })
     expect(requested).toMatchObject({ ok: true, value: { status: 'PENDING' } })
     if (!requested.ok) return

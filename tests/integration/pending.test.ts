@@ -5,13 +5,12 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AgentInput, CounterEvent, PendingItem } from '../../electron/contract'
+import type { CounterEvent, PendingItem } from '../../electron/contract'
 import { businessDayOf } from '../../electron/counter/business-day'
 import { ledgerDir } from '../../electron/counter/session'
-import { verhoeffDigit } from '../../electron/counter/verhoeff'
 import { Ledger } from '../../electron/ledger/ledger'
 import { RechargeApi } from '../../electron/partners/recharge-api'
-import { realCredentials, startRealModeRig, type RealModeRig } from './helpers'
+import { agentInput, approvedAgent, realCredentials, startRealModeRig, type RealModeRig } from './helpers'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
 
@@ -56,27 +55,11 @@ async function unknownRecharge(r: RealModeRig): Promise<string> {
   return sold.value.orderId
 }
 
-const uid = (first11: string) => first11 + verhoeffDigit(first11)
-const agent: AgentInput = {
-  vleId: 'VLE1001',
-  name: 'Ravi Kumar',
-  mobile: '9812345678',
-  email: 'ravi@example.in',
-  shop: 'Ravi Digital Seva',
-  location: 'Gandhi Chowk, Sitapur',
-  stateCode: '35',
-  pin: '261001',
-  uid: uid('23456789012'),
-  pan: 'ABCDE1234F',
-}
+const agent = agentInput()
 
 /** A coupon order the provider charged but never named to us: only a phone call can settle it. */
 async function unnamedCoupon(r: RealModeRig): Promise<string> {
-  await r.counter.call('pan.agents.create', agent)
-  await eventually(async () => {
-    const refreshed = await r.counter.call('pan.agents.refresh', { vleId: agent.vleId })
-    return refreshed.ok && refreshed.value.agents[0].status === 'APPROVED'
-  }, 'the agent to be approved')
+  await approvedAgent(r.counter)
   r.provider.setFault({ kind: 'truncatedJson', operations: ['coupon_req'], times: 1 })
   const sold = await r.counter.call('pan.coupons.sell', { vleId: agent.vleId, type: 1, qty: 1 })
   if (!sold.ok || sold.value.state !== 'UNKNOWN' || sold.value.orderId !== null) throw new Error(`expected an unnamed coupon order, got ${JSON.stringify(sold)}`)
