@@ -7,7 +7,7 @@ import { financialYearOf } from '../../electron/ledger/archive'
 import { Ledger } from '../../electron/ledger/ledger'
 import { GENESIS, hashEntry, JOURNAL_DIR, listSegments, segmentName, type ChainPoint } from '../../electron/ledger/segments'
 import { syncDirectory, writeFully } from '../../electron/ledger/durable-files'
-import { ShopHistory, type AnyDraft } from './shop-history'
+import { FIRST_DAY, ShopHistory, type AnyDraft } from './shop-history'
 
 /** The ledger's own rotation size: a real journal starts a new segment at the first snapshot past it. */
 const SEGMENT_BYTES = 32 * 1024 * 1024
@@ -110,7 +110,7 @@ export async function buildLedgers(root: string, resourcesDir: string, sizes: nu
   const workDir = path.join(root, 'building', 'ledger')
   const writer = new JournalWriter(path.join(workDir, JOURNAL_DIR))
   const built: BuiltLedger[] = []
-  let year = financialYearOf('2020-04-01')
+  let year = financialYearOf(FIRST_DAY)
   const started = Date.now()
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`
 

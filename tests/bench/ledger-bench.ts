@@ -70,10 +70,11 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
       `balance reads and top-ups a day, every day closed); each size is that history cut on the evening of a 500-sale day (${days}), ` +
       `closed financial years archived by the ledger itself. Built in ${buildSeconds.toFixed(0)} s: journal lines written with the ledger's hash chain ` +
       'and segment names, replayed into snapshots by `Ledger.open`, archived by `archiveClosedYears`.',
-    `Sale commits: ${COMMIT_SALES.toLocaleString('en-US')} sales after 20 warm-up ones, on the ledger as built, letting its snapshots run between sales as in the app. ` +
+    `Sale commits: ${COMMIT_SALES.toLocaleString('en-US')} sales after 20 warm-up ones, on the ledger as built, its snapshots running between sales as in the app. ` +
       `Export per sale: up to ${NAIVE_MAX_MS / 1000} s of sales, one export after the outcome (the journal's guarantee would need one after the intent too: ` +
       'this favours the export). better-sqlite3 runs the ledger’s own projection statements on a copy of the same snapshot, each event its own transaction.',
-    `Open: \`Ledger.open\` in a new Node process per run (sql.js wasm load included; files in the page cache). Core rows: \`startCounter\` in real mode, its ` +
+    `Open: \`Ledger.open\` in a new Node process per run after a clean close (sql.js wasm load included; files in the page cache); peak RSS is that ` +
+      "process's VmHWM, Node and the TypeScript loader included. Core rows: `startCounter` in real mode, its " +
       'provider address refusing connections, so the day summary’s balance read fails at once and it shows the last known balance.',
   ]
 }

@@ -132,5 +132,5 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
     ...rows.map((row) => `| ${[row.measure, ...row.cells, row.target ?? '', mark(row.met ?? null)].join(' | ')} |`),
   ]
-  return ['## Ledger benchmark (`npm run bench`)', '', ...machine, '', ...table, '', ...notes, ''].join('\n')
+  return ['## Ledger benchmark (`npm run bench`)', '', ...machine, '', ...table, '', notes.join('\n\n'), ''].join('\n')
 }
