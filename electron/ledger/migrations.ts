@@ -168,6 +168,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'history search by number',
+    // History takes a run of digits as the start of a mobile number or subscriber id.
+    sql: `CREATE INDEX sales_by_number ON sales (number, created_at);`,
+  },
 ]
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version

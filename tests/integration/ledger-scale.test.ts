@@ -6,6 +6,7 @@ import { ARCHIVE_DIR } from '../../electron/ledger/archive'
 import { JOURNAL_DIR, LEGACY_JOURNAL_FILE, segmentName } from '../../electron/ledger/journal'
 import { DayClosedError, verifyJournal, type HistoryQuery, type Ledger } from '../../electron/ledger/ledger'
 import { BACKUP_DIR } from '../../electron/ledger/ledger-open'
+import { LATEST_SCHEMA_VERSION } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { couponAnswer, couponIntent, DAY, nextTick, rechargeIntent, rechargeOutcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 
@@ -124,7 +125,7 @@ describe('a migration', () => {
     expect(reopened.report).toEqual({ snapshotSeq: 4, replayed: 0, tornTail: false, problems: [] })
     expect(allSales(reopened)).toEqual(before)
     const backups = fs.readdirSync(path.join(rig.dir, BACKUP_DIR))
-    expect(backups).toEqual(['pre-migration-v2-to-v3-2025-03-14T10-15-30-123Z.sqlite'])
+    expect(backups).toEqual([`pre-migration-v2-to-v${LATEST_SCHEMA_VERSION}-2025-03-14T10-15-30-123Z.sqlite`])
     expect(fs.readFileSync(path.join(rig.dir, BACKUP_DIR, backups[0])).equals(version2)).toBe(true)
     await rig.close(reopened)
 

@@ -52,6 +52,7 @@ describe('migrations', () => {
     expect(indexesOf("tbl_name = 'sales'")).toEqual({
       sales_by_created: 'sales(created_at, order_id)',
       sales_by_day: 'sales(business_day, created_at)',
+      sales_by_number: 'sales(number, created_at)',
       sales_by_state: 'sales(state, created_at)',
     })
   })
