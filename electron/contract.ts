@@ -223,6 +223,14 @@ export const DenominationsSchema = z.object({
   coins: z.string().trim(),
 })
 export type Denominations = z.infer<typeof DenominationsSchema>
+export type NoteKey = Exclude<keyof Denominations, 'coins'>
+
+/** The notes counted one by one at day close, largest first; smaller money is one sum of coins. */
+export const banknotes: { key: NoteKey; rupees: number; paise: number }[] = [500, 200, 100, 50, 20, 10].map((rupees) => ({
+  key: `n${rupees}` as NoteKey,
+  rupees,
+  paise: rupees * 100,
+}))
 
 const BalanceAtSchema = z.object({ balancePaise: z.number().int().nullable(), at: z.string().nullable() })
 

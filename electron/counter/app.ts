@@ -60,6 +60,8 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
 
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
     for (const listener of listeners) listener({ name, payload } as CounterEvent)
+    // Any sale that changes may join or leave the pending list.
+    if (name === 'sale.changed' || name === 'coupon.changed') pending.publish()
   }
   const status = (): AppStatus => ({
     mode: session.mode,

@@ -2,7 +2,7 @@
 // cash drawer), closing the books with the drawer count, and the Z report as HTML, PDF and CSV.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { DaySummarySchema, type DaySummary, type HandlersFor, type ParsedInput } from '../contract'
+import { banknotes, DaySummarySchema, type DaySummary, type HandlersFor, type ParsedInput } from '../contract'
 import type { Ledger } from '../ledger/ledger'
 import { writeFileAtomically } from '../ledger/durable-files'
 import type { CounterContext } from './context'
@@ -13,7 +13,7 @@ import { pendingItemOf } from './pending'
 import { chainStart, dayBalances } from './reconcile'
 import type { ReceiptPrinter } from './sales'
 import type { Session } from './session'
-import { banknotes, zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
+import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
 
 type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.saveReport'
 

@@ -197,6 +197,10 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
 
   return {
     handlers,
+    /** Tells the UI the list as it is now (a sale was just answered, or left without an answer). */
+    publish(): void {
+      publish(ctx.session())
+    },
     start(): void {
       stopped = false
       dueAt.clear()

@@ -1,6 +1,6 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
-import { couponTypeNames, type DaySummary, type Denominations, type SaleState } from '../contract'
+import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../contract'
 import { localDateTime } from './business-day'
 import { formatPaise, paiseToDecimal, parseRupees } from './money'
 import { escapeHtml, type ReceiptShop } from './receipts'
@@ -14,16 +14,6 @@ export interface ZReportOptions {
 const TRAINING_BANNER = 'TRAINING — NOT REAL SALES'
 
 const stateLabels: Record<SaleState, string> = { SUCCESS: 'Successful', FAILED: 'Failed', UNKNOWN: 'Pending', SENDING: 'Sending' }
-
-/** The notes counted one by one at close; smaller money is counted as one sum of coins. */
-export const banknotes: { key: Exclude<keyof Denominations, 'coins'>; label: string; paise: number }[] = [
-  { key: 'n500', label: '₹500 notes', paise: 500_00 },
-  { key: 'n200', label: '₹200 notes', paise: 200_00 },
-  { key: 'n100', label: '₹100 notes', paise: 100_00 },
-  { key: 'n50', label: '₹50 notes', paise: 50_00 },
-  { key: 'n20', label: '₹20 notes', paise: 20_00 },
-  { key: 'n10', label: '₹10 notes', paise: 10_00 },
-]
 
 const endings = { csv: '.csv', a4: '.html', receipt: '-receipt.html', pdf: '.pdf' }
 
@@ -121,7 +111,7 @@ function tables(summary: DaySummary): Table[] {
         [text('Opening float'), text(''), money(cash.openingFloatPaise)],
         [text('Cash collected'), text(''), money(cash.collectedCashPaise)],
         [text('Expected in the drawer'), text(''), money(cash.expectedPaise)],
-        ...(counted ? banknotes.map((n) => [text(n.label), count(counted[n.key]), money(counted[n.key] * n.paise)]) : []),
+        ...(counted ? banknotes.map((n) => [text(`₹${n.rupees} notes`), count(counted[n.key]), money(counted[n.key] * n.paise)]) : []),
         ...(counted ? [[text('Coins and smaller'), text(''), money(parseRupees(counted.coins || '0'))]] : []),
         [text('Counted'), text(''), money(cash.countedPaise)],
         [text('Difference (counted − expected)'), text(''), money(cash.differencePaise, true)],

@@ -2,6 +2,9 @@
 import { createRouter, createWebHashHistory, type Router } from 'vue-router'
 import AgentsView from './views/AgentsView.vue'
 import CouponsView from './views/CouponsView.vue'
+import DayCloseView from './views/DayCloseView.vue'
+import HistoryView from './views/HistoryView.vue'
+import PendingView from './views/PendingView.vue'
 import RechargeView from './views/RechargeView.vue'
 import SettingsView from './views/SettingsView.vue'
 import UnavailableView from './views/UnavailableView.vue'
@@ -13,6 +16,9 @@ export function createCounterRouter(): Router {
       { path: '/', name: 'recharge', component: RechargeView },
       { path: '/agents', name: 'agents', component: AgentsView },
       { path: '/coupons', name: 'coupons', component: CouponsView },
+      { path: '/pending', name: 'pending', component: PendingView },
+      { path: '/day-close', name: 'day-close', component: DayCloseView },
+      { path: '/history', name: 'history', component: HistoryView },
       { path: '/unavailable/:id', name: 'unavailable', component: UnavailableView, props: true },
       { path: '/settings', name: 'settings', component: SettingsView },
       { path: '/:unknown(.*)*', redirect: '/' },

@@ -159,6 +159,8 @@ describe('the books in the browser (training mode)', () => {
     await expect.poll(() => page.getByTestId('coupon-collected').inputValue()).toBe('107')
     await page.getByTestId('coupon-pay-upi').click()
     await page.getByTestId('coupon-collected').fill('120')
+    expect(await text('coupon-service-charge')).toBe('Includes a service charge of ₹13.00')
+    await shot('1b-coupon-payment', page.getByTestId('coupon-sell'))
     await page.getByTestId('coupon-collected').press('Enter')
     await expect.poll(() => page.getByTestId('coupon-result').getAttribute('data-state')).toBe('SUCCESS')
     const coupons = await counter.call('pan.coupons.list', {})
@@ -262,6 +264,7 @@ describe('the books in the browser (training mode)', () => {
     expect(await text('drawer-unresolved')).toContain('Unresolved sales: 1.')
     await page.getByTestId('drawer-coins').press('Enter')
     await page.getByTestId('close-confirm').waitFor()
+    await shot('7a-confirm', page.getByTestId('close-confirm'))
     await page.getByTestId('close-confirm-yes').click()
     const noteError = page.getByTestId('drawer-error-overrideNote')
     await noteError.waitFor()
@@ -280,6 +283,7 @@ describe('the books in the browser (training mode)', () => {
     expect(await text('drawer-override-shown')).toContain('Helpline closed')
     expect(await page.getByTestId('topup-form').count()).toBe(0)
     await shot('8-closed', page.getByTestId('day-status'))
+    await shot('8b-closed-drawer', page.getByTestId('drawer-summary'))
   })
 
   it('exports the Z report as a CSV file with the day’s totals', async () => {

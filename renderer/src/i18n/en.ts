@@ -1,5 +1,8 @@
 // English strings for the counter. Messages use vue-i18n syntax: {name} is a value; avoid @ and | in text.
+import { booksEn } from './en-books'
+
 export const en = {
+  ...booksEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — sales are simulated, no money moves',
@@ -16,6 +19,11 @@ export const en = {
     agents: 'Agents',
     coupons: 'Coupons',
     notWithProvider: 'not available with this provider',
+    books: 'Books',
+    pending: 'Pending',
+    pendingCount: '{count} sales without a final answer',
+    dayClose: 'Day close',
+    history: 'History',
   },
   mode: {
     training: 'TRAINING',

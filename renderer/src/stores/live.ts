@@ -1,6 +1,7 @@
 // Routes the core's pushed events into the stores, so every screen shows the current truth.
 import type { CounterEvent, EventName } from '../../../electron/contract'
 import { onEvent } from '../api'
+import { usePendingStore } from './pending'
 import { useSalesStore } from './sales'
 import { useStatusStore } from './status'
 
@@ -12,8 +13,12 @@ function isEvent<E extends EventName>(event: CounterEvent, name: E): event is Co
 export function startLiveUpdates(): () => void {
   const status = useStatusStore()
   const sales = useSalesStore()
+  const pending = usePendingStore()
   return onEvent((event) => {
     if (isEvent(event, 'status.changed')) status.apply(event.payload)
+    else if (isEvent(event, 'pending.changed')) pending.apply(event.payload.items)
     else if (isEvent(event, 'sale.changed')) sales.applySale(event.payload)
+    // A sale that went unanswered, or got its answer, joins or leaves the queue (coupons follow their own events).
+    if (isEvent(event, 'sale.changed') || isEvent(event, 'coupon.changed')) pending.reloadSoon()
   })
 }
