@@ -3,28 +3,16 @@
 // the day locked, and history (found by number and order id, reprinted, virtualized over 5,000
 // sales). Browser mode in Debian's Chromium against the training simulator; screenshots land in
 // test-output/e2e/books-*.png for a person to look at.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCounter, type CounterApp } from '../../electron/counter/app'
+import type { CounterApp } from '../../electron/counter/app'
 import { businessDayOf } from '../../electron/counter/business-day'
-import { keychainSecrets } from '../../electron/counter/credentials'
-import { startWebServer, type WebServer } from '../../electron/web/server'
-import { approvedAgent, privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
+import type { WebServer } from '../../electron/web/server'
+import { approvedAgent, privateKeychainService, tempDir } from '../integration/helpers'
+import { launchChromium, outputDir, startWebApp } from './browser-rig'
 
-const rendererDir = resolve(__dirname, '../../out/renderer')
-const outputDir = resolve(__dirname, '../../test-output/e2e')
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const SEEDED_SALES = 5_000
 const seededOrderId = (index: number) => `TSEED${String(index).padStart(6, '0')}`
@@ -98,20 +86,12 @@ async function sellRecharge(number: string, amount: string, payment: { collected
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm test does it first).')
-  mkdirSync(outputDir, { recursive: true })
   // A short provider limit, so that a held request becomes UNKNOWN quickly.
-  counter = await startCounter({ dataDir: dataDir.path, resourcesDir, platform: 'web', secrets: keychainSecrets(keychainService), env: {}, providerTimeoutMs: 1_000 })
-  web = await startWebServer({ counter, rendererDir })
+  ;({ counter, web } = await startWebApp(dataDir.path, keychainService, { providerTimeoutMs: 1_000 }))
   today = businessDayOf(new Date(), 'Asia/Kolkata')
   seedHistory(businessDayOf(new Date(Date.now() - 86_400_000), 'Asia/Kolkata'))
   await approvedAgent(counter, AGENT_ID)
-  browser = await chromium.launchPersistentContext(tempDir('chromium-').path, {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 860 },
-    acceptDownloads: true,
-  })
+  browser = await launchChromium({ acceptDownloads: true })
   page = await browser.newPage()
   page.setDefaultTimeout(10_000)
   await page.goto(web.url)

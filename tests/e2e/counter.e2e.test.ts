@@ -1,27 +1,12 @@
 // The counter as a shop assistant uses it: browser mode in Debian's Chromium, training mode, real
 // clicks and keys. Screenshots and receipt PDFs land in test-output/e2e/ for a person to look at.
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { join } from 'node:path'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCounter, type CounterApp } from '../../electron/counter/app'
-import { keychainSecrets } from '../../electron/counter/credentials'
-import { startWebServer, type WebServer } from '../../electron/web/server'
-import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
-
-const rendererDir = resolve(__dirname, '../../out/renderer')
-const outputDir = resolve(__dirname, '../../test-output/e2e')
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+import type { CounterApp } from '../../electron/counter/app'
+import type { WebServer } from '../../electron/web/server'
+import { privateKeychainService, tempDir } from '../integration/helpers'
+import { launchChromium, outputDir, receiptPdfText, startWebApp } from './browser-rig'
 
 const dataDir = tempDir('counter-e2e-')
 const keychainService = privateKeychainService()
@@ -31,8 +16,7 @@ let web: WebServer
 let page: Page
 
 async function startApp(): Promise<void> {
-  counter = await startCounter({ dataDir: dataDir.path, resourcesDir, platform: 'web', secrets: keychainSecrets(keychainService), env: {} })
-  web = await startWebServer({ counter, rendererDir })
+  ;({ counter, web } = await startWebApp(dataDir.path, keychainService))
 }
 
 async function stopApp(): Promise<void> {
@@ -55,14 +39,8 @@ async function sell(number: string, amount: string): Promise<string> {
 const shot = (name: string) => page.screenshot({ path: join(outputDir, `${name}.png`) })
 
 beforeAll(async () => {
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm test does it first).')
-  mkdirSync(outputDir, { recursive: true })
   await startApp()
-  browser = await chromium.launchPersistentContext(tempDir('chromium-').path, {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 860 },
-  })
+  browser = await launchChromium()
   page = await browser.newPage()
   await page.goto(web.url)
 })
@@ -129,14 +107,7 @@ describe('recharge counter in the browser (training mode)', () => {
     if (!today.ok) throw new Error(today.error.message)
     const sale = today.value.sales.find((s) => s.amountPaise === 19900)!
     await page.getByTestId('receipt-preview').waitFor()
-    const receipt = await counter.call('receipt.html', { orderId: sale.orderId })
-    if (!receipt.ok) throw new Error(receipt.error.message)
-    const paper = await browser.newPage()
-    await paper.setContent(receipt.value.html)
-    const pdfPath = join(outputDir, `receipt-${sale.orderId}.pdf`)
-    writeFileSync(pdfPath, await paper.pdf({ width: '80mm', printBackground: false }))
-    await paper.close()
-    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+    const text = await receiptPdfText(browser, counter, sale.orderId)
     expect(text).toContain(sale.orderId)
     expect(text).toContain('₹199.00')
     expect(text).toContain(sale.fpayId!)

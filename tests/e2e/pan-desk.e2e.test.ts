@@ -1,30 +1,17 @@
 // The PAN agent desk as the shop uses it: browser mode in Debian's Chromium, training mode against the
 // embedded simulator. An agent is created, approved and sold coupons; screenshots and the receipt PDF
 // land in test-output/e2e/ for a person to look at.
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startCounter, type CounterApp } from '../../electron/counter/app'
-import { keychainSecrets } from '../../electron/counter/credentials'
+import type { CounterApp } from '../../electron/counter/app'
 import { verhoeffDigit } from '../../electron/counter/verhoeff'
 import type { PanControls } from '../../electron/simulator/server'
-import { startWebServer, type WebServer } from '../../electron/web/server'
+import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
+import { launchChromium, outputDir, receiptPdfText, startWebApp } from './browser-rig'
 
-const rendererDir = resolve(__dirname, '../../out/renderer')
-const outputDir = resolve(__dirname, '../../test-output/e2e')
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 const AGENT_ID = 'AG1001'
 const AADHAAR_BODY = '23456789012'
@@ -97,15 +84,8 @@ async function sellCoupons(qty: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm test does it first).')
-  mkdirSync(outputDir, { recursive: true })
-  counter = await startCounter({ dataDir: dataDir.path, resourcesDir, platform: 'web', secrets: keychainSecrets(keychainService), env: {} })
-  web = await startWebServer({ counter, rendererDir })
-  browser = await chromium.launchPersistentContext(tempDir('chromium-').path, {
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    viewport: { width: 1280, height: 860 },
-  })
+  ;({ counter, web } = await startWebApp(dataDir.path, keychainService))
+  browser = await launchChromium()
   page = await browser.newPage()
   // Well inside the test's own limit, so a step that never happens is named in the failure.
   page.setDefaultTimeout(10_000)
@@ -239,14 +219,7 @@ describe('PAN agent desk in the browser (training mode)', () => {
     const sales = await counter.call('pan.coupons.list', {})
     if (!sales.ok) throw new Error(sales.error.message)
     const sale = sales.value.sales.find((listed) => listed.attemptId === soldAttemptId)!
-    const receipt = await counter.call('receipt.html', { orderId: soldAttemptId })
-    if (!receipt.ok) throw new Error(receipt.error.message)
-    const paper = await browser.newPage()
-    await paper.setContent(receipt.value.html)
-    const pdfPath = join(outputDir, `receipt-${soldAttemptId}.pdf`)
-    writeFileSync(pdfPath, await paper.pdf({ width: '80mm', printBackground: false }))
-    await paper.close()
-    const text = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+    const text = await receiptPdfText(browser, counter, soldAttemptId)
     expect(text).toContain(sale.orderId!)
     expect(text).toMatch(/Qty\s+3/)
     expect(text).toMatch(/Amount\s+₹321\.00/)

@@ -1,0 +1,60 @@
+// What every end-to-end suite shares: the core and its browser bridge in training mode, Debian's
+// Chromium driven by playwright-core, and a receipt printed to PDF and read back as text.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { chromium, type BrowserContext } from 'playwright-core'
+import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
+import { keychainSecrets } from '../../electron/counter/credentials'
+import { startWebServer, type WebServer } from '../../electron/web/server'
+import { resourcesDir, tempDir } from '../integration/helpers'
+
+const rendererDir = resolve(__dirname, '../../out/renderer')
+/** Screenshots and PDFs, for a person to look at. */
+export const outputDir = resolve(__dirname, '../../test-output/e2e')
+
+// Root, headless, and no traffic but to the page under test (the machine has no other network).
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** The core (training mode, its own data folder) behind the browser bridge serving the built screens. */
+export async function startWebApp(
+  dataDir: string,
+  keychainService: string,
+  options: Partial<CounterOptions> = {},
+): Promise<{ counter: CounterApp; web: WebServer }> {
+  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm test does it first).')
+  const counter = await startCounter({ dataDir, resourcesDir, platform: 'web', secrets: keychainSecrets(keychainService), env: {}, ...options })
+  return { counter, web: await startWebServer({ counter, rendererDir }) }
+}
+
+/** Debian's Chromium with a fresh profile. */
+export function launchChromium(options: { acceptDownloads?: boolean } = {}): Promise<BrowserContext> {
+  mkdirSync(outputDir, { recursive: true })
+  return chromium.launchPersistentContext(tempDir('chromium-').path, {
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 860 },
+    ...options,
+  })
+}
+
+/** The sale's receipt as the printer gets it: rendered by Chromium to an 80 mm PDF, read back with pdftotext. */
+export async function receiptPdfText(browser: BrowserContext, counter: CounterApp, orderId: string): Promise<string> {
+  const receipt = await counter.call('receipt.html', { orderId })
+  if (!receipt.ok) throw new Error(receipt.error.message)
+  const paper = await browser.newPage()
+  await paper.setContent(receipt.value.html)
+  const pdfPath = join(outputDir, `receipt-${orderId}.pdf`)
+  writeFileSync(pdfPath, await paper.pdf({ width: '80mm', printBackground: false }))
+  await paper.close()
+  return execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+}
