@@ -1,6 +1,6 @@
 // The desktop app's main process: starts the core, opens one hardened window, and carries the
 // contract over IPC. Thin glue: every decision about sales lives in electron/counter/.
-import { app, BrowserWindow, ipcMain, session as electronSession, type IpcMainInvokeEvent } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, session as electronSession, type IpcMainInvokeEvent } from 'electron'
 import { join } from 'node:path'
 import { IPC_CALL, IPC_EVENT } from './contract'
 import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
@@ -23,6 +23,13 @@ let mainWindow: BrowserWindow | undefined
 
 // Electron's own files (cache, window state) go beside Counter's data.
 app.setPath('userData', dataDirFrom(process.env))
+
+// A second start shows the window already open (the ledger also refuses a second writer).
+if (!app.requestSingleInstanceLock()) app.quit()
+app.on('second-instance', () => {
+  if (mainWindow?.isMinimized()) mainWindow.restore()
+  mainWindow?.focus()
+})
 
 /** Only our own page in our own window may call the core. */
 function isTrustedSender(event: IpcMainInvokeEvent): boolean {
@@ -73,11 +80,17 @@ function harden(): void {
 
 app.whenReady().then(async () => {
   harden()
-  counter = await startCounterFromEnvironment({
-    platform: 'electron',
-    resourcesDir: join(app.getAppPath(), 'resources'),
-    printer: electronPrinter,
-  })
+  try {
+    counter = await startCounterFromEnvironment({
+      platform: 'electron',
+      resourcesDir: join(app.getAppPath(), 'resources'),
+      printer: electronPrinter,
+    })
+  } catch (err) {
+    dialog.showErrorBox('Counter could not start', err instanceof Error ? err.message : String(err))
+    app.exit(1)
+    return
+  }
   ipcMain.handle(IPC_CALL, async (event, channel: unknown, input: unknown) => {
     if (!isTrustedSender(event)) return { ok: false, error: { code: 'forbidden', message: 'This window may not use Counter.' } }
     return counter!.dispatch(channel, input)

@@ -8,6 +8,7 @@ import { balanceFactsBetween, closureOfDay, topupsBetween, totalsOfDay, unresolv
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
 import { Journal } from './journal'
+import { LedgerInUseError, lockFolder } from './folder-lock'
 import { loadSqlJs, replayOntoSnapshot, type OpenReport } from './ledger-open'
 import { eventProblem, project } from './projections'
 import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll } from './reads'
@@ -17,6 +18,7 @@ import { prepareConnection } from './connection'
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
 export type { HistoryPage, HistoryQuery } from './history'
 export { verifyJournal } from './journal'
+export { LedgerInUseError } from './folder-lock'
 export type { OpenReport } from './ledger-open'
 
 const NOTHING_WRITTEN = 'The ledger could not be written (disk full or folder read-only): nothing was sent.'
@@ -68,6 +70,7 @@ export class Ledger {
     private readOnlyReason: string | null,
     private unsaved: boolean,
     private readonly options: { snapshotEvery: number; segmentBytes: number; now: () => Date },
+    private readonly unlock: () => void,
   ) {
     // Replayed entries count too: a long replay at open should not have to happen again next time.
     this.eventsSinceSnapshot = report.replayed
@@ -77,17 +80,26 @@ export class Ledger {
   static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date() }: LedgerOptions): Promise<Ledger> {
     const SQL = await loadSqlJs()
     let journal: Journal
+    let unlock: () => void
     try {
       fs.mkdirSync(dir, { recursive: true })
+      unlock = lockFolder(dir)
+    } catch (cause) {
+      if (cause instanceof LedgerInUseError) throw cause
+      throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
+    }
+    try {
       journal = Journal.open(dir)
     } catch (cause) {
+      unlock()
       throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
     }
     try {
       const { db, report, readOnly, unsaved } = replayOntoSnapshot(SQL, dir, journal, now)
-      return new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, { snapshotEvery, segmentBytes, now })
+      return new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, { snapshotEvery, segmentBytes, now }, unlock)
     } catch (error) {
       journal.close()
+      unlock()
       throw error
     }
   }
@@ -314,6 +326,7 @@ export class Ledger {
     } finally {
       this.journal.close()
       this.db.close()
+      this.unlock()
     }
   }
 }

@@ -1,10 +1,12 @@
 // The ledger on real files with real sql.js: journal first, snapshots, and the same sales after every kind of reopen.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
 import initSqlJs from 'sql.js'
 import { describe, expect, it } from 'vitest'
 import { FROM_THE_START, Journal, JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
-import { Ledger, LedgerWriteError } from '../../electron/ledger/ledger'
+import { Ledger, LedgerInUseError, LedgerWriteError } from '../../electron/ledger/ledger'
 import { migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { DAY, nextTick, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
@@ -15,10 +17,11 @@ const closeLedger = rig.close
 const firstSegment = () => path.join(rig.dir, JOURNAL_DIR, segmentName(1))
 
 /** Every file under the ledger folder with its bytes, to show nothing was touched. */
+/** The ledger's files and their bytes (not the lock, which only says who has the folder open). */
 function filesUnder(dir: string): [string, Buffer][] {
   return fs
     .readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
+    .filter((entry) => entry.isFile() && entry.name !== 'counter.lock')
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort()
     .map((file) => [path.relative(dir, file), fs.readFileSync(file)])
@@ -261,5 +264,27 @@ describe('refusing to write', () => {
     const ledger = await openLedger()
     await closeLedger(ledger)
     expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(/closed/)
+  })
+})
+
+describe('one writer per folder', () => {
+  it('refuses a folder another live process has open, and takes over the lock of one that died', async () => {
+    const ledger = await openLedger()
+    await closeLedger(ledger)
+    const lock = path.join(rig.dir, 'counter.lock')
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' })
+    try {
+      fs.writeFileSync(lock, String(other.pid))
+      await expect(openLedger()).rejects.toThrow(LedgerInUseError)
+      await expect(openLedger()).rejects.toThrow(`process ${other.pid}`)
+    } finally {
+      other.kill('SIGKILL')
+      await once(other, 'exit')
+    }
+    // Its owner is gone now (as after a crash): the next open takes the folder.
+    const reopened = await openLedger()
+    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid))
+    await closeLedger(reopened)
+    expect(fs.existsSync(lock)).toBe(false)
   })
 })
