@@ -513,6 +513,8 @@ export const channels = {
     input: z.object({ businessDay: DaySchema, format: z.enum(['receipt', 'a4', 'csv']) }),
     output: z.object({ content: z.string(), filename: z.string() }),
   },
+  /** Desktop app: the 80 mm Z report printed silently on the receipt printer. */
+  'day.printReport': { input: z.object({ businessDay: DaySchema }), output: z.object({ printer: z.string() }) },
   /** Desktop app: the A4 PDF or the CSV written to the reports folder. */
   'day.saveReport': { input: z.object({ businessDay: DaySchema, format: z.enum(['pdf', 'csv']) }), output: z.object({ path: z.string() }) },
   'history.search': {

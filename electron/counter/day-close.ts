@@ -15,7 +15,7 @@ import type { ReceiptPrinter } from './sales'
 import type { Session } from './session'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
 
-type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.saveReport'
+type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.printReport' | 'day.saveReport'
 
 const A4 = { widthMm: 210, heightMm: 297 }
 const MIN_OVERRIDE_NOTE = 10
@@ -155,6 +155,15 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       const report = reportOptions()
       const content = format === 'csv' ? zReportCsv(summary, report) : format === 'a4' ? zReportA4(summary, report) : zReportReceipt(summary, report, receiptCss)
       return { content, filename: zReportFilename(businessDay, format, report.training) }
+    },
+
+    async 'day.printReport'({ businessDay }) {
+      if (!options.printer) {
+        throw new CounterError('unsupported', "Silent printing works in the desktop app. Here, use your browser's Print on the report.")
+      }
+      const { printerName, receiptWidthMm } = ctx.settings.current
+      const html = zReportReceipt(await summaryOf(businessDay, false), reportOptions(), receiptCss)
+      return { printer: await options.printer.print(html, { deviceName: printerName, widthMm: receiptWidthMm }) }
     },
 
     async 'day.saveReport'({ businessDay, format }) {

@@ -190,4 +190,26 @@ describe('day close', () => {
     expect(pages).toEqual([{ html: a4.content, page: { widthMm: 210, heightMm: 297 }, path: saved.path }])
     expect(saved.path).toBe(join(rig.dataDir, 'reports', `z-report-${today}.pdf`))
   })
+
+  it('prints the 80 mm Z report silently on the receipt printer, and says so plainly without one', async () => {
+    const printed: { html: string; options: { deviceName: string; widthMm: 58 | 80 } }[] = []
+    // Stands in for Electron's silent webContents.print, the one part that needs a window system.
+    const printer: ReceiptPrinter = {
+      print: async (html, options) => {
+        printed.push({ html, options })
+        return options.deviceName
+      },
+      savePdf: async () => undefined,
+    }
+    rig = await startRealModeRig({}, { printer })
+    valueOf(await rig.counter.call('settings.save', { printerName: 'TVS RP3160', receiptWidthMm: 58 }))
+    const today = valueOf(await rig.counter.call('day.summary', {})).businessDay
+    expect(valueOf(await rig.counter.call('day.printReport', { businessDay: today }))).toEqual({ printer: 'TVS RP3160' })
+    const receipt = valueOf(await rig.counter.call('day.report', { businessDay: today, format: 'receipt' }))
+    expect(printed).toEqual([{ html: receipt.content, options: { deviceName: 'TVS RP3160', widthMm: 58 } }])
+
+    await rig.close()
+    rig = await startRealModeRig()
+    expect(await rig.counter.call('day.printReport', { businessDay: today })).toMatchObject({ ok: false, error: { code: 'unsupported' } })
+  })
 })

@@ -83,9 +83,13 @@ export const useDayCloseStore = defineStore('dayClose', () => {
     return saved.ok ? { text: t('receipt.savedTo', { path: saved.value.path }), isError: false } : { text: saved.error.message, isError: true }
   }
 
-  /** The 80 mm Z report through the print dialog: the desktop's silent printing takes receipts by order id only. */
+  /** The 80 mm Z report: silently on the receipt printer in the desktop app, through the print dialog in a browser. */
   function print(): Promise<void> {
     return report('print', async (businessDay) => {
+      if (platform === 'electron') {
+        const printed = await call('day.printReport', { businessDay })
+        return printed.ok ? { text: t('receipt.sentToPrinter', { printer: printed.value.printer }), isError: false } : { text: printed.error.message, isError: true }
+      }
       const result = await call('day.report', { businessDay, format: 'receipt' })
       if (!result.ok) return { text: result.error.message, isError: true }
       await printHtml(result.value.content)
