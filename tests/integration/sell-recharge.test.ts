@@ -1,10 +1,10 @@
 // Selling a recharge through the whole core over real HTTP: write order, outcomes, status checks,
 // refusals that change nothing, and a restart that keeps every sale.
-import { readdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ledgerDir } from '../../electron/counter/session'
-import { JOURNAL_DIR } from '../../electron/ledger/journal'
+import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
 import type { SimRequest } from '../../electron/simulator/server'
 import { startRealModeRig, type RealModeRig } from './helpers'
 
@@ -144,6 +144,21 @@ describe('recharge.sell', () => {
     const after = await rig.counter.call('sales.today', {})
     expect(after).toEqual(before)
     expect(after.ok && after.value.sales.map((s) => s.amountPaise)).toEqual([3000, 2050, 1000])
+  })
+
+  it('refuses the sale before the provider hears of it when the disk is full', async () => {
+    rig = await startRealModeRig()
+    await rig.counter.close()
+    // A journal on /dev/full: every write fails with ENOSPC, as on a full disk.
+    const ledger = ledgerDir(rig.dataDir, 'real')
+    rmSync(ledger, { recursive: true })
+    mkdirSync(join(ledger, JOURNAL_DIR), { recursive: true })
+    symlinkSync('/dev/full', join(ledger, JOURNAL_DIR, segmentName(1)))
+    await rig.restart()
+    const before = rig.provider.requests.length
+    const refused = await rig.counter.call('recharge.sell', sale)
+    expect(refused).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: expect.stringMatching(/nothing was sent/i) } })
+    expect(rig.provider.requests.slice(before).filter((r) => r.operation === 'transaction')).toHaveLength(0)
   })
 
   it('unknown channels and unknown orders get plain answers', async () => {
