@@ -127,6 +127,10 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         cash: { ...live.cash, openingFloatPaise, expectedPaise, countedPaise, differencePaise: countedPaise - expectedPaise, counted },
         overrideNote,
       }
+      // Closing vouches for the books: the whole journal's chain is checked first, not only the part
+      // past the snapshot that opening checks.
+      const audit = session.ledger.auditJournal()
+      if (!audit.ok) throw new CounterError('ledger_unavailable', `The day cannot be closed: the journal is damaged. ${audit.problem} Counter is now read-only; keep the data folder as it is for whoever supports you.`)
       // Checked again with no wait before the write: another window may have closed the day meanwhile.
       refuseIfClosed(session.ledger, businessDay)
       ctx.recordWrite(() =>

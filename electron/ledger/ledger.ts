@@ -7,7 +7,7 @@ import { dayIsClosed } from './books-projections'
 import { balanceFactsBetween, closureOfDay, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
-import { Journal } from './journal'
+import { Journal, verifyJournal } from './journal'
 import { LedgerInUseError, lockFolder } from './folder-lock'
 import { loadSqlJs, replayOntoSnapshot, type OpenReport } from './ledger-open'
 import { eventProblem, project } from './projections'
@@ -107,6 +107,16 @@ export class Ledger {
   /** Why nothing can be written (a damaged journal, or missing lines); null when the ledger is writable. */
   get readOnly(): string | null {
     return this.readOnlyReason
+  }
+
+  /**
+   * The full audit: the whole journal's hash chain from its first line, where open checks only
+   * the part past the snapshot. A break makes the ledger read-only, as at open.
+   */
+  auditJournal(): { entries: number; ok: boolean; problem: string | null } {
+    const audit = verifyJournal(this.dir)
+    if (!audit.ok) this.readOnlyReason ??= `The journal is damaged: ${audit.problem} The ledger is read-only until this is looked into.`
+    return audit
   }
 
   /** Why the last snapshot (or the segment rotation after it) failed, if it did; the journal still holds every event. */

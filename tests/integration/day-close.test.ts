@@ -2,11 +2,13 @@
 // recharges, coupons and a top-up, an outside debit found as a break, closing refused over an
 // unresolved sale and allowed with the owner's note, the drawer counted to the paisa, the day
 // locked (also after a restart), and the Z report as CSV, A4 and receipt.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../electron/contract'
 import type { ReceiptPrinter } from '../../electron/counter/sales'
+import { ledgerDir } from '../../electron/counter/session'
+import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
 import { agentInput, approvedAgent, startRealModeRig, type RealModeRig } from './helpers'
 
 const agent = agentInput()
@@ -211,5 +213,25 @@ describe('day close', () => {
     await rig.close()
     rig = await startRealModeRig()
     expect(await rig.counter.call('day.printReport', { businessDay: today })).toMatchObject({ ok: false, error: { code: 'unsupported' } })
+  })
+
+  it('checks the whole journal before closing: a line edited behind the snapshot is found, and the books turn read-only', async () => {
+    rig = await startRealModeRig()
+    const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '100' } as const
+    valueOf(await rig.counter.call('recharge.sell', sale))
+    // Written on restart: opening then checks only the journal past this snapshot.
+    await rig.restart()
+    const segment = join(ledgerDir(rig.dataDir, 'real'), JOURNAL_DIR, segmentName(1))
+    const lines = readFileSync(segment, 'utf8').split('\n')
+    const edited = lines.findIndex((line) => line.includes('"amountPaise":10000'))
+    lines[edited] = lines[edited].replace('"amountPaise":10000', '"amountPaise":1000')
+    writeFileSync(segment, lines.join('\n'))
+    await rig.restart()
+    expect(rig.counter.session().ledger.readOnly).toBeNull()
+
+    const today = valueOf(await rig.counter.call('day.summary', {})).businessDay
+    const closing = await rig.counter.call('day.close', { businessDay: today, openingFloat: '0', counted: drawer, overrideNote: 'closing for the test' })
+    expect(closing).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: expect.stringContaining(`Line ${edited + 1}`) } })
+    expect(await rig.counter.call('recharge.sell', sale)).toMatchObject({ ok: false, error: { code: 'ledger_unavailable' } })
   })
 })
