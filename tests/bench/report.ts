@@ -116,7 +116,7 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     { measure: 'Counter start, real mode (open, archiving check, today’s backup), ms', cells: each((r) => ms(r.core.startMs)) },
     { measure: 'Day summary of a 500-sale day (`day.summary`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.daySummaryMs), 50) },
     { measure: '… of which the ledger’s reads (totals, balance facts, unresolved), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryLedgerMs)(r))) },
-    { measure: 'Day close (`day.close`: summary, journal line, snapshot), once, ms', cells: each((r) => ms(r.core.dayCloseMs)) },
+    { measure: 'Day close (`day.close`: summary, whole-journal audit, journal line, snapshot), once, ms', cells: each((r) => ms(r.core.dayCloseMs)) },
     { measure: 'History, first page of 100 (`history.search`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.historyFirstPageMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.historyFirstPageMs), 50) },
     { measure: 'Search by a number, current financial year (5 numbers, each once), ms', cells: each((r) => ms(medianOf((c) => c.searchThisYearMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchThisYearMs), 50) },
     { measure: 'Search by a number, all years (5 numbers, each once), ms', cells: each((r) => ms(medianOf((c) => c.searchAllYearsMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchAllYearsMs), 50) },

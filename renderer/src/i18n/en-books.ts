@@ -136,7 +136,7 @@ export const booksEn = {
       confirmFigures: 'Counted {counted}, expected {expected}, difference {difference}. Nothing more can be sold or topped up on this day afterwards.',
       confirmYes: 'Yes, close the day',
       confirmNo: 'Go back',
-      closing: 'Closing…',
+      closing: 'Checking the whole journal and closing… (up to a few seconds on years of sales)',
     },
     report: {
       print: 'Print (80 mm)',
