@@ -3,7 +3,6 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import {
-  FROM_THE_START,
   GENESIS,
   hashEntry,
   JOURNAL_DIR,
@@ -22,6 +21,7 @@ import { syncDirectory, writeFully } from './durable-files'
 
 export { FROM_THE_START, GENESIS, GENESIS_HASH, hashEntry, JOURNAL_DIR, LEGACY_JOURNAL_FILE, segmentName } from './segments'
 export type { ChainPoint, ChainRead, Located, ReadStart } from './segments'
+export { verifyJournal } from './audit'
 
 /**
  * Moves a journal.ndjson written before segments existed into journal/ as its first segment.
@@ -164,20 +164,3 @@ export class Journal {
   }
 }
 
-/**
- * A full audit: streams every segment from the first and checks the whole chain, holding one
- * chunk at a time. For a test, and for the app to run on demand; open checks only the tail.
- */
-export function verifyJournal(dir: string): { entries: number; ok: boolean; problem: string | null } {
-  const segments = listSegments(path.join(dir, JOURNAL_DIR))
-  const legacy = path.join(dir, LEGACY_JOURNAL_FILE)
-  if (segments.length === 0 && fs.existsSync(legacy)) segments.push({ first: 1, file: legacy })
-  let entries = 0
-  const read = readChain(segments, FROM_THE_START, () => entries++)
-  const problem = read.broken
-    ? `Line ${read.broken.line} (${path.basename(read.broken.file)}): ${read.broken.reason}.`
-    : read.tornTail
-      ? `The last line (line ${read.tornTail.line}) is incomplete: it was never confirmed.`
-      : null
-  return { entries, ok: problem === null, problem }
-}

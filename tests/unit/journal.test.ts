@@ -293,6 +293,18 @@ describe('verifyJournal', () => {
     expect(verifyJournal(dir)).toEqual({ entries: 2, ok: false, problem: `Line 3 (${segmentName(3)}): its contents do not match its hash (the line was changed).` })
   })
 
+  it('seals closed segments that passed, skips them by digest next time, and still finds a later edit in one', () => {
+    writeEntries(7, [2, 5])
+    expect(verifyJournal(dir)).toEqual({ entries: 7, ok: true, problem: null })
+    const seals = JSON.parse(fs.readFileSync(path.join(dir, JOURNAL_DIR, 'sealed.json'), 'utf8'))
+    // The two rotated segments, not the one still being appended to.
+    expect(Object.keys(seals).sort()).toEqual([segmentName(1), segmentName(3)])
+    expect(verifyJournal(dir)).toEqual({ entries: 7, ok: true, problem: null })
+    const lines = linesOf(segmentPath(3))
+    fs.writeFileSync(segmentPath(3), [lines[0].replace('"A3"', '"A9"'), ...lines.slice(1)].join('\n') + '\n')
+    expect(verifyJournal(dir)).toEqual({ entries: 2, ok: false, problem: `Line 3 (${segmentName(3)}): its contents do not match its hash (the line was changed).` })
+  })
+
   it('finds a missing segment', () => {
     writeEntries(7, [2, 5])
     fs.rmSync(segmentPath(3))
