@@ -68,6 +68,13 @@ export const AppStatusSchema = z.object({
   businessDay: z.string(),
   panBalance: PanBalanceSchema,
   version: z.string(),
+  /** The ledger as opened: why it is read-only (null when writable), and what open found and repaired. */
+  books: z.object({ readOnly: z.string().nullable(), notices: z.array(z.string()) }),
+  /**
+   * The computer's clock against the journal's last entry: 'behind' (earlier than it) or 'ahead'
+   * (days past it) stop new sales, top-ups, day close and archiving until the owner confirms.
+   */
+  clock: z.object({ state: z.enum(['ok', 'behind', 'ahead']), message: z.string().nullable(), lastEntryAt: z.string().nullable() }),
 })
 export type AppStatus = z.infer<typeof AppStatusSchema>
 
@@ -98,6 +105,8 @@ export const SettingsViewSchema = z.object({
   couponMaxQty: z.number().int(),
   /** Rates assumed before the provider has charged for a type: P-Coupon (1) and E-Coupon (2). */
   couponDefaultRatesPaise: z.object({ p: z.number().int(), e: z.number().int() }),
+  /** The most a sale may collect above its amount (the shop's service charge). */
+  serviceChargeCapPaise: z.number().int(),
   /** Which secrets are stored: true/false only, never the value. */
   secrets: z.object({ token: z.boolean(), secretKey: z.boolean(), apiKey: z.boolean() }),
   /** Fields fixed by COUNTER_* environment variables: shown read-only. */
@@ -441,6 +450,8 @@ const ByOrderId = z.object({ orderId: OrderIdSchema })
 
 export const channels = {
   'app.status': { input: None, output: AppStatusSchema },
+  /** The owner says the computer's clock is right although it disagrees with the journal's last entry. */
+  'app.confirmClock': { input: None, output: AppStatusSchema },
   'catalog.operators': {
     input: None,
     output: z.object({ operators: z.array(OperatorSchema), circles: z.array(CircleSchema) }),
@@ -551,6 +562,7 @@ export const ErrorCodeSchema = z.enum([
   'not_configured',
   'keychain_unavailable',
   'ledger_unavailable', // the ledger cannot be written: nothing was sent to the provider
+  'clock_unconfirmed', // the clock disagrees with the journal: the owner must confirm it before anything is booked
   'day_closed', // the business day's books are closed: nothing more may be booked on it
   'provider_error',
   'forbidden',

@@ -72,6 +72,8 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     businessDay: ctx.businessDay(now()),
     panBalance: panBalanceOf(session),
     version,
+    books: { readOnly: session.ledger.readOnly, notices: session.ledger.report.problems },
+    clock: { state: 'ok', message: null, lastEntryAt: null },
   })
 
   const ctx: CounterContext = {
@@ -109,8 +111,11 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
 
   const recharge = rechargeHandlers(ctx)
   const pan = panHandlers(ctx)
-  const settingsAndStatus: HandlersFor<'app.status' | 'settings.get' | 'settings.save' | 'settings.testConnection'> = {
+  const settingsAndStatus: HandlersFor<'app.status' | 'app.confirmClock' | 'settings.get' | 'settings.save' | 'settings.testConnection'> = {
     async 'app.status'() {
+      return status()
+    },
+    async 'app.confirmClock'() {
       return status()
     },
     async 'settings.get'() {

@@ -21,6 +21,7 @@ export interface StoredSettings {
   panRequestMethod: 'POST' | 'GET'
   couponMaxQty: number
   couponDefaultRatesPaise: { p: number; e: number }
+  serviceChargeCapPaise: number
 }
 
 const defaults: StoredSettings = {
@@ -36,6 +37,7 @@ const defaults: StoredSettings = {
   couponMaxQty: 50,
   // Prices seen in public clients of this API (field notes); replaced by what the provider charges.
   couponDefaultRatesPaise: { p: 107_00, e: 72_00 },
+  serviceChargeCapPaise: 100_00,
 }
 
 const envFields = {
