@@ -2,8 +2,9 @@
 // types, pushed events and the result envelope. Electron IPC, the browser-mode HTTP bridge and
 // tests all carry exactly this; main validates every input with these schemas.
 import { z } from 'zod'
-import { tryParseRupees } from './counter/money'
+import { paiseToDecimal, readRupeesInput } from './counter/money'
 import { verhoeffValid } from './counter/verhoeff'
+import { CLOCK_STYLES } from './shared/dates'
 
 // ---------- shared shapes ----------
 
@@ -100,6 +101,7 @@ export const SettingsViewSchema = z.object({
   receiptWidthMm: ReceiptWidthSchema,
   printerName: z.string(),
   timezone: z.string(),
+  clock: z.enum(CLOCK_STYLES),
   /** The PAN API takes POST form fields per the spec; many deployments of it expect GET query strings. */
   panRequestMethod: z.enum(['POST', 'GET']),
   couponMaxQty: z.number().int(),
@@ -221,17 +223,38 @@ export const BalanceBreakSchema = z.object({
 })
 export type BalanceBreak = z.infer<typeof BalanceBreakSchema>
 
+/** The most notes of one kind a drawer is counted with: 10,000 ₹500 notes are ₹50 lakh, far past any shop's till. */
+const MAX_NOTES = 10_000
+const NoteCountSchema = z
+  .number({ error: 'Enter how many notes (0 if none)' })
+  .int({ error: 'Notes are counted in whole numbers' })
+  .min(0, { error: 'Notes cannot be fewer than 0' })
+  .max(MAX_NOTES, { error: `At most ${MAX_NOTES.toLocaleString('en-IN')} notes of one kind` })
+
+/** Coins (and ₹1, ₹2, ₹5 notes) as one sum: ₹50,000 of them would be some 40 kg of ₹10 coins, so more is a typo. */
+const MAX_COINS_PAISE = 50_000_00
+
 export const DenominationsSchema = z.object({
-  n500: z.number().int().min(0),
-  n200: z.number().int().min(0),
-  n100: z.number().int().min(0),
-  n50: z.number().int().min(0),
-  n20: z.number().int().min(0),
-  n10: z.number().int().min(0),
-  /** Coins and anything smaller than ₹10, in rupees. */
-  coins: z.string().trim(),
+  n500: NoteCountSchema,
+  n200: NoteCountSchema,
+  n100: NoteCountSchema,
+  n50: NoteCountSchema,
+  n20: NoteCountSchema,
+  n10: NoteCountSchema,
+  /** Coins and anything smaller than ₹10, in rupees ('' for none). */
+  coins: rupeesField({ max: MAX_COINS_PAISE, words: '₹50,000', zero: true, empty: true }),
 })
 export type Denominations = z.infer<typeof DenominationsSchema>
+/** The drawer as a closed day recorded it: read back as stored, never refused for a bound set later. */
+const CountedSchema = z.object({
+  n500: z.number().int(),
+  n200: z.number().int(),
+  n100: z.number().int(),
+  n50: z.number().int(),
+  n20: z.number().int(),
+  n10: z.number().int(),
+  coins: z.string(),
+})
 export type NoteKey = Exclude<keyof Denominations, 'coins'>
 
 /** The notes counted one by one at day close, largest first; smaller money is one sum of coins. */
@@ -261,7 +284,7 @@ export const DaySummarySchema = z.object({
     expectedPaise: z.number().int().nullable(),
     countedPaise: z.number().int().nullable(),
     differencePaise: z.number().int().nullable(),
-    counted: DenominationsSchema.nullable(),
+    counted: CountedSchema.nullable(),
   }),
   overrideNote: z.string().nullable(),
 })
@@ -285,16 +308,45 @@ export type HistoryRow = z.infer<typeof HistoryRowSchema>
 
 // ---------- input rules (plain words: these messages reach the shop's staff) ----------
 
-const MAX_RECHARGE_PAISE = 25_000_00
+/**
+ * Rupees as typed at the counter ("199", "199.50", "1,999", "1,00,000"), bounded by `max`, and
+ * above ₹0 unless `zero`. Passed on as a plain decimal ("100000"), which the core turns into
+ * exact paise. Every money input is one of these, each with the bound of its own thing.
+ */
+function rupeesField({ max, words, zero = false, empty = false }: { max: number; words: string; zero?: boolean; empty?: boolean }) {
+  return z
+    .string({ error: 'Enter an amount' })
+    .max(40, { error: 'Amount is far too long: check the digits' })
+    .transform((text, ctx) => {
+      // `empty`: a blank field means "none" (coins) or "the default" (collected), and stays ''.
+      if (empty && text.trim() === '') return ''
+      const { paise, problem } = readRupeesInput(text)
+      const refuse = (message: string) => {
+        ctx.addIssue({ code: 'custom', message })
+        return z.NEVER
+      }
+      if (paise === undefined) return refuse(problem)
+      if (paise === 0 && !zero) return refuse('Amount must be more than ₹0')
+      if (paise > max) return refuse(`Amount must not be more than ${words}`)
+      return paiseToDecimal(paise)
+    })
+}
 
-/** Rupees as typed at the counter: "199" or "199.50". Converted to paise by the core. */
-export const RupeesSchema = z
-  .string({ error: 'Enter an amount' })
-  .trim()
-  .refine((s) => !s.startsWith('-'), { error: 'Amount must be more than ₹0' })
-  .regex(/^\d{1,7}(\.\d{1,2})?$/, { error: 'Amount must be in rupees with at most 2 decimals, like 199 or 199.50' })
-  .refine((s) => (tryParseRupees(s) ?? 0) > 0, { error: 'Amount must be more than ₹0' })
-  .refine((s) => (tryParseRupees(s) ?? 0) <= MAX_RECHARGE_PAISE, { error: 'Amount must not be more than ₹25,000' })
+/** The provider's limit for one recharge. */
+export const RupeesSchema = rupeesField({ max: 25_000_00, words: '₹25,000' })
+
+/** A provider-wallet top-up is not a recharge: one bank transfer of up to ₹10 lakh, the shop's largest. */
+export const TopUpAmountSchema = rupeesField({ max: 10_00_000_00, words: '₹10,00,000' })
+
+/** The drawer's float at opening: a lakh is far past any counter's change money, so more is a typo. */
+const OpeningFloatSchema = rupeesField({ max: 1_00_000_00, words: '₹1,00,000', zero: true })
+
+/**
+ * What the customer paid, when more than the amount. Only the text's size is bounded here (no sale
+ * at this counter reaches ₹1 crore); the real bound, amount + the shop's service-charge cap, is a
+ * setting and is checked in counter/collection.ts. Empty means "the amount".
+ */
+const CollectedSchema = rupeesField({ max: 1_00_00_000_00, words: '₹1,00,00,000', empty: true }).optional()
 
 export const MobileNumberSchema = z
   .string({ error: 'Enter a mobile number' })
@@ -325,7 +377,7 @@ export const SellRechargeInputSchema = z
     circle: z.string().trim().max(40).optional(),
     amount: RupeesSchema,
     /** Rupees taken from the customer when more than the amount (a service charge); default: the amount. */
-    collected: z.string().trim().optional(),
+    collected: CollectedSchema,
     paymentMode: PaymentModeSchema.default('cash'),
   })
   .superRefine((input, ctx) => {
@@ -340,10 +392,8 @@ const HttpUrlSchema = z
   .trim()
   .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(s), { error: 'Must be an http:// or https:// address' })
 
-const CouponRateSchema = z
-  .string()
-  .trim()
-  .refine((s) => (tryParseRupees(s) ?? 0) > 0, { error: 'Enter a rate in rupees, like 107 or 107.50' })
+/** PAN coupons sell at ₹107 and ₹72: a rate above ₹1,000 is a typo (and keeps a 1000-coupon order under ₹10 lakh). */
+const CouponRateSchema = rupeesField({ max: 1_000_00, words: '₹1,000' })
 
 /** Secrets are write-only: absent or empty keeps what is stored. */
 const SecretInputSchema = z.string().trim().max(512).optional()
@@ -368,10 +418,14 @@ export const SaveSettingsInputSchema = z.object({
       error: 'Not a known time zone (for India: Asia/Kolkata)',
     })
     .optional(),
+  /** 24-hour ("14:35") or 12-hour ("2:35 pm") times on screens, receipts and exports. */
+  clock: z.enum(CLOCK_STYLES).optional(),
   panRequestMethod: z.enum(['POST', 'GET']).optional(),
   couponMaxQty: z.number().int().min(1, { error: 'At least 1' }).max(1000, { error: 'At most 1000' }).optional(),
   pCouponRate: CouponRateSchema.optional(),
   eCouponRate: CouponRateSchema.optional(),
+  /** The most a sale may collect above its amount; ₹0 allows none. A service charge above ₹1,000 is a typo. */
+  serviceChargeCap: rupeesField({ max: 1_000_00, words: '₹1,000', zero: true }).optional(),
   /** Removes user id and every stored secret: the app goes back to TRAINING. */
   forgetCredentials: z.boolean().optional(),
 })
@@ -417,7 +471,7 @@ export const CouponOrderInputSchema = z.object({
     .int({ error: 'Quantity must be a whole number' })
     .min(1, { error: 'Quantity must be at least 1' }),
   /** Rupees taken from the agent; default: the amount the provider charges. */
-  collected: z.string().trim().optional(),
+  collected: CollectedSchema,
   paymentMode: PaymentModeSchema.default('cash'),
 })
 
@@ -437,7 +491,7 @@ export const HistoryQuerySchema = z.object({
 
 export const CloseDayInputSchema = z.object({
   businessDay: DaySchema,
-  openingFloat: RupeesSchema.or(z.literal('0')),
+  openingFloat: OpeningFloatSchema,
   counted: DenominationsSchema,
   /** Closing with unresolved sales needs the owner's reason, kept in the journal. */
   overrideNote: z.string().trim().max(500).optional(),
@@ -510,7 +564,7 @@ export const channels = {
   },
   'topups.add': {
     input: z.object({
-      amount: RupeesSchema,
+      amount: TopUpAmountSchema,
       reference: z.string().trim().min(3, { error: 'Enter the payment reference (UTR or receipt number)' }).max(60),
       note: z.string().trim().max(200).optional(),
     }),
@@ -561,7 +615,7 @@ export const ErrorCodeSchema = z.enum([
   'unsupported', // this transport cannot do it (e.g. silent printing in browser mode)
   'not_configured',
   'keychain_unavailable',
-  'ledger_unavailable', // the ledger cannot be written: nothing was sent to the provider
+  'ledger_unavailable', // the ledger cannot be written; the message says whether the provider was asked (an answer it gives after the call is held, not refused)
   'clock_unconfirmed', // the clock disagrees with the journal: the owner must confirm it before anything is booked
   'day_closed', // the business day's books are closed: nothing more may be booked on it
   'provider_error',

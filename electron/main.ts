@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { IPC_CALL, IPC_EVENT } from './contract'
 import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
 import { electronPrinter } from './printing'
+import { closeCounter } from './shutdown'
 
 const CSP = [
   "default-src 'self'",
@@ -106,7 +107,11 @@ app.on('before-quit', (event) => {
   if (closing || !counter) return
   event.preventDefault()
   closing = true
-  void counter.close().finally(() => app.quit())
+  void closeCounter(counter).then((problems) => {
+    for (const problem of problems) console.error(problem)
+    if (problems.length > 0) dialog.showErrorBox('Counter', problems.join('\n'))
+    app.quit()
+  })
 })
 
 app.on('window-all-closed', () => app.quit())

@@ -5,8 +5,9 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { version } from '../../package.json'
 import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor } from '../contract'
-import { DayClosedError, LedgerWriteError } from '../ledger/ledger'
+import { ClockUnconfirmedError, DayClosedError, LedgerWriteError } from '../ledger/ledger'
 import { businessDayOf } from './business-day'
+import { clockRefusal, clockStatus } from './clock'
 import { loadCatalog } from './catalog'
 import type { CounterContext } from './context'
 import { keychainSecrets, type SecretStore } from './credentials'
@@ -15,6 +16,7 @@ import { CounterError } from './errors'
 import { runDailyBackup } from './backups'
 import { dayCloseHandlers } from './day-close'
 import { historyHandlers } from './history'
+import { HeldAnswers } from './held-answers'
 import { panBalanceOf, panHandlers } from './pan'
 import { createPendingQueue } from './pending'
 import { rechargeHandlers, TEST_CONNECTION_NUMBER } from './recharge'
@@ -32,6 +34,8 @@ export interface CounterOptions {
   printer?: ReceiptPrinter
   /** Whole-request limit for provider calls. */
   providerTimeoutMs?: number
+  /** How often a provider answer the disk refused is tried again (held-answers.ts); it is also tried before every write. */
+  heldRetryMs?: number
   now?: () => Date
   log?: Log
 }
@@ -43,7 +47,12 @@ export interface CounterApp {
   dispatch(channel: unknown, input: unknown): ReturnType<typeof dispatch>
   onEvent(listener: (event: CounterEvent) => void): () => void
   session(): Session
-  close(): Promise<void>
+  /**
+   * Stops the core. Resolves to what went wrong, one plain line each, for the launcher to print
+   * (e.g. the ledger's saved copy could not be written on a full disk: nothing is lost); never
+   * rejects for that.
+   */
+  close(): Promise<string[]>
 }
 
 export async function startCounter(options: CounterOptions): Promise<CounterApp> {
@@ -54,7 +63,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   const now = options.now ?? (() => new Date())
   const timeoutMs = options.providerTimeoutMs ?? 30_000
   const listeners = new Set<(event: CounterEvent) => void>()
-  let session = await openSession({ dataDir, settings, timeoutMs })
+  let session = await openSession({ dataDir, settings, timeoutMs, now })
   let connectivity: AppStatus['connectivity'] = 'unknown'
   let lastContactAt: string | null = null
 
@@ -63,6 +72,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     // Any sale that changes may join or leave the pending list.
     if (name === 'sale.changed' || name === 'coupon.changed') pending.publish()
   }
+  const clockNow = () => clockStatus(session.ledger.clockCheck(), settings.current.timezone)
   const status = (): AppStatus => ({
     mode: session.mode,
     platform,
@@ -72,10 +82,11 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     businessDay: ctx.businessDay(now()),
     panBalance: panBalanceOf(session),
     version,
-    books: { readOnly: session.ledger.readOnly, notices: session.ledger.report.problems },
-    clock: { state: 'ok', message: null, lastEntryAt: null },
+    books: { readOnly: session.ledger.readOnly, notices: session.ledger.notices },
+    clock: clockNow(),
   })
 
+  const answers = new HeldAnswers(options.heldRetryMs ?? 5_000, () => session)
   const ctx: CounterContext = {
     session: () => session,
     settings,
@@ -84,18 +95,26 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     businessDay: (at) => businessDayOf(at, settings.current.timezone),
     emit,
     status,
-    recordWrite(write) {
+    answers,
+    recordWrite(write, consequence) {
+      answers.flush()
       try {
         return write()
       } catch (err) {
-        if (err instanceof LedgerWriteError) throw new CounterError('ledger_unavailable', err.message)
+        if (err instanceof LedgerWriteError) throw new CounterError('ledger_unavailable', consequence ? `${err.message} ${consequence}` : err.message)
         if (err instanceof DayClosedError) throw new CounterError('day_closed', `${err.message} Nothing more can be booked on that day.`)
+        if (err instanceof ClockUnconfirmedError) {
+          // The clock may have drifted out while the counter was open: the bar at the top shows it now.
+          emit('status.changed', status())
+          throw clockRefusal(err.check, settings.current.timezone)
+        }
         throw err
       }
     },
     saleChanged(owner, orderId) {
-      const sale = owner.ledger.getSale(orderId)
-      if (!sale) throw new CounterError('internal', `The ledger lost track of order ${orderId}.`)
+      const recorded = owner.ledger.getSale(orderId)
+      if (!recorded) throw new CounterError('internal', `The ledger lost track of order ${orderId}.`)
+      const sale = answers.overlay('recharge', orderId, recorded)
       if (owner === session) emit('sale.changed', sale)
       return sale
     },
@@ -116,7 +135,15 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       return status()
     },
     async 'app.confirmClock'() {
-      return status()
+      const check = session.ledger.clockCheck()
+      // A clock that already agrees needs no line in the journal.
+      if (check !== null && check.state !== 'ok') {
+        ctx.recordWrite(() => session.ledger.append('clock.confirmed', { clockAt: check.clockAt, lastEntryAt: check.floorAt }))
+        tidyBooks()
+      }
+      const confirmed = status()
+      emit('status.changed', confirmed)
+      return confirmed
     },
     async 'settings.get'() {
       return settings.view()
@@ -152,12 +179,15 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   }
 
   async function switchSession() {
+    // The last chance for held answers to reach these books; any still held are settled by that mode's start-up check.
+    answers.flush()
     const old = session
-    session = await openSession({ dataDir, settings, timeoutMs })
+    session = await openSession({ dataDir, settings, timeoutMs, now })
+    watchBooks()
     connectivity = 'unknown'
     lastContactAt = null
     await pending.stop()
-    await old.close()
+    for (const problem of await old.close()) log(`counter: ${problem}`)
     background = catchUp()
   }
 
@@ -167,6 +197,22 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
    * retried at the next start; it never stops the counter or the pending checks.
    */
   async function catchUp() {
+    tidyBooks()
+    await pan['pan.balance.refresh']({}).catch(() => undefined)
+    pending.start()
+  }
+
+  /**
+   * The year's archive and today's backup, both dated by the clock: while the owner has not
+   * confirmed a clock that disagrees with the journal they wait (a clock months ahead would archive
+   * the year still being sold in, and prune every backup as old); app.confirmClock runs them.
+   */
+  function tidyBooks() {
+    const clock = clockNow()
+    if (clock.state !== 'ok') {
+      log(`counter: archiving and today's backup wait until the clock is confirmed (${clock.message})`)
+      return
+    }
     const housekeeping = (what: string, work: () => unknown) => {
       try {
         work()
@@ -178,10 +224,17 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     // The active ledger holds the current financial year; closed years move to read-only archives.
     housekeeping('archiving closed financial years', () => session.ledger.archiveClosedYears(today))
     if (session.mode === 'real') housekeeping("today's backup", () => runDailyBackup({ dataDir, ledgerDir: ledgerDir(dataDir, 'real'), today }))
-    await pan['pan.balance.refresh']({}).catch(() => undefined)
-    pending.start()
   }
 
+  /** What the books find after start (the day close's audit, a failed snapshot) reaches the screen at once, not at the next refusal. */
+  function watchBooks() {
+    const watched = session
+    watched.ledger.onBooksChanged(() => {
+      if (watched === session) emit('status.changed', status())
+    })
+  }
+
+  watchBooks()
   // Not awaited: the counter opens at once while that happens.
   let background = catchUp()
 
@@ -198,7 +251,9 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       listeners.clear()
       await background
       await pending.stop()
-      await session.close()
+      answers.flush()
+      answers.stop()
+      return session.close()
     },
   }
 }

@@ -4,6 +4,7 @@
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { copyFileDurably, syncDirectory } from '../ledger/durable-files'
+import { SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../ledger/snapshot'
 
 export interface DailyBackupOptions {
   dataDir: string
@@ -51,8 +52,12 @@ function copyLedger(ledgerDir: string, into: string): void {
   mkdirSync(into, { recursive: true })
   backUpFolder(join(ledgerDir, 'archive'), join(into, 'archive'), (name) => name.endsWith('.sqlite'), () => true)
   // The snapshot before the journal: the copied journal then reaches at least as far as the copied snapshot.
-  const snapshot = join(ledgerDir, 'ledger.sqlite')
-  if (existsSync(snapshot)) copyFileDurably(snapshot, join(into, 'ledger.sqlite'))
+  // With its check, or a restore would not trust it and would rebuild the books from the journal.
+  if (existsSync(join(ledgerDir, SNAPSHOT_FILE))) {
+    for (const name of [SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE]) {
+      if (existsSync(join(ledgerDir, name))) copyFileDurably(join(ledgerDir, name), join(into, name))
+    }
+  }
   // Segments are named by their first entry, so the last in order is the one still being appended to.
   backUpFolder(join(ledgerDir, 'journal'), join(into, 'journal'), (name) => name.endsWith('.ndjson'), (name, all) => name !== all.at(-1))
   syncDirectory(into)

@@ -1,17 +1,25 @@
 // What the shop took from the customer for a sale: the sale amount, or more with a service
-// charge; recorded at sale time so day close can count the drawer against it.
+// charge up to the shop's cap; recorded at sale time so day close can count the drawer against it.
 import { CounterError } from './errors'
-import { formatPaise, tryParseRupees } from './money'
+import { formatPaise, readRupeesInput } from './money'
 
-export function collectedPaise(collected: string | undefined, amountPaise: number): number {
-  if (collected === undefined || collected === '') return amountPaise
-  const paise = tryParseRupees(collected)
-  if (paise === null || paise < 0) {
-    throw new CounterError('invalid_input', 'Collected must be in rupees, like 210 or 210.50', { collected: 'Rupees, like 210 or 210.50' })
-  }
-  if (paise < amountPaise) {
-    const message = `Collected must be at least the amount, ${formatPaise(amountPaise)}`
-    throw new CounterError('invalid_input', message, { collected: message })
+/**
+ * The paise collected for a sale of `amountPaise`: the amount when nothing was typed, else what
+ * was typed, between the amount and the amount plus the service-charge cap from Settings. The cap
+ * lives in Settings, so this bound is checked here and not in the contract (which only bounds the
+ * text's size).
+ */
+export function collectedPaise(collected: string | undefined, amountPaise: number, settings: { serviceChargeCapPaise: number }): number {
+  if (collected === undefined || collected.trim() === '') return amountPaise
+  const { paise, problem } = readRupeesInput(collected)
+  const refuse = (message: string) => new CounterError('invalid_input', message, { collected: message })
+  if (paise === undefined) throw refuse(problem)
+  if (paise < amountPaise) throw refuse(`Collected must be at least the amount, ${formatPaise(amountPaise)}`)
+  const most = amountPaise + settings.serviceChargeCapPaise
+  if (paise > most) {
+    throw refuse(
+      `Collected must not be more than ${formatPaise(most)}: the amount and a service charge of at most ${formatPaise(settings.serviceChargeCapPaise)} (set in Settings)`,
+    )
   }
   return paise
 }

@@ -1,6 +1,7 @@
 // What every domain's handlers share: the current session, settings, catalog, clock and events.
 import type { AppStatus, EventName, EventPayload, Sale } from '../contract'
 import type { Catalog } from './catalog'
+import type { HeldAnswers } from './held-answers'
 import type { Session } from './session'
 import type { Settings } from './settings'
 
@@ -13,10 +14,18 @@ export interface CounterContext {
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void
   /** What the status bar shows now. */
   status(): AppStatus
-  /** Runs a ledger write; a write that cannot reach the disk becomes a plain-words ledger_unavailable. */
-  recordWrite<T>(write: () => T): T
-  /** Reads a sale back from the session's ledger and tells the UI it changed. */
+  /**
+   * Runs a ledger write, after journaling any held answers; a write that cannot reach the disk becomes a
+   * plain-words ledger_unavailable, followed by `consequence`: what is true when it fails (e.g. NOTHING_SENT).
+   */
+  recordWrite<T>(write: () => T, consequence?: string): T
+  /** Provider answers waiting for room on the disk. */
+  answers: HeldAnswers
+  /** Reads a sale back from the session's ledger (as the shop must treat it while its answer is held) and tells the UI it changed. */
   saleChanged(session: Session, orderId: string): Sale
   /** Whether the provider answered at all: drives the status bar's connectivity. */
   noteContact(answered: boolean): void
 }
+
+/** The consequence of an intent that could not be journaled: the provider is only asked once it is. */
+export const NOTHING_SENT = 'Nothing was sent to the provider.'

@@ -7,7 +7,8 @@ import type { Ledger } from '../ledger/ledger'
 import { writeFileAtomically } from '../ledger/durable-files'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { paiseToDecimal, tryParseRupees, parseRupees } from './money'
+import { paiseToDecimal, parseRupees } from './money'
+import { refuseUnlessClockAgrees } from './clock'
 import { panHandlers } from './pan'
 import { pendingItemOf } from './pending'
 import { chainStart, dayBalances } from './reconcile'
@@ -30,13 +31,25 @@ function refuseIfClosed(ledger: Ledger, businessDay: string): void {
   if (closure) throw new CounterError('day_closed', `The books for ${businessDay} are already closed (at ${closure.closedAt}).`)
 }
 
-/** The drawer as counted: exact paise from the notes and the coins' rupees, refused next to the field when unreadable. */
+/** The drawer as counted, in exact paise (the contract bounds each count and the coins). */
 function countedCash(counted: ParsedInput<'day.close'>['counted']): { countedPaise: number; coinsPaise: number } {
-  const coinsPaise = counted.coins === '' ? 0 : tryParseRupees(counted.coins)
-  if (coinsPaise === null || coinsPaise < 0) {
-    throw new CounterError('invalid_input', 'Coins must be in rupees, like 37 or 37.50', { coins: 'Rupees, like 37 or 37.50' })
-  }
+  const coinsPaise = counted.coins === '' ? 0 : parseRupees(counted.coins)
   return { coinsPaise, countedPaise: banknotes.reduce((sum, note) => sum + counted[note.key] * note.paise, coinsPaise) }
+}
+
+/**
+ * Every input is bounded, so a day's sums stay exact; a sum past Number.MAX_SAFE_INTEGER can only
+ * come from an impossible amount stored before the bounds existed. Said plainly, never 'internal'.
+ */
+function refuseAbsurdFigures(summary: DaySummary): DaySummary {
+  const { recharges, coupons, topups, cash } = summary
+  const figures = [cash.collectedCashPaise, cash.collectedUpiPaise, ...recharges.map((r) => r.amountPaise), ...coupons.map((c) => c.amountPaise), ...topups.map((t) => t.amountPaise)]
+  if (figures.every(Number.isSafeInteger)) return summary
+  throw new CounterError(
+    'invalid_input',
+    `The money recorded on ${summary.businessDay} adds up to more than Counter can count: a sale or top-up was recorded with an impossible amount. ` +
+      'That day cannot be summed or closed; keep the data folder as it is and call whoever supports you.',
+  )
 }
 
 /** Closing over unresolved sales needs the owner's reason; the note is kept with the day either way. */
@@ -57,12 +70,16 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
   // The PAN desk's own balance read (journaled, status bar told), not a second copy of it.
   const readPanBalance = panHandlers(ctx)['pan.balance.refresh']
 
+  // A sale left open on an earlier day still holds money in doubt; one made on a later day does not.
+  const unresolvedBy = (session: Session, businessDay: string) =>
+    session.ledger.unresolved().filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
+
   const liveSummary = (session: Session, businessDay: string): DaySummary => {
     const { ledger } = session
     const { opening, closing, breaks } = dayBalances(ledger.balanceFacts(businessDay, businessDay), chainStart(ledger, businessDay))
     const totals = ledger.dayTotals(businessDay)
     const now = ctx.now()
-    return {
+    return refuseAbsurdFigures({
       businessDay,
       closed: false,
       closedAt: null,
@@ -71,11 +88,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       recharges: totals.recharges,
       coupons: totals.coupons,
       topups: ledger.topups(businessDay, businessDay),
-      // A sale left open on an earlier day still holds money in doubt; one made on a later day does not.
-      pending: ledger
-        .unresolved()
-        .filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
-        .map((entry) => pendingItemOf(entry, now)),
+      pending: unresolvedBy(session, businessDay).map((entry) => pendingItemOf(entry, now)),
       breaks,
       cash: {
         openingFloatPaise: null,
@@ -87,7 +100,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         counted: null,
       },
       overrideNote: null,
-    }
+    })
   }
 
   /** A closed day shows what was shown at its close; an open one is built now, today's with a fresh balance read. */
@@ -114,10 +127,14 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         throw new CounterError('invalid_input', `${businessDay} has not begun yet.`, { businessDay: 'Choose today or an earlier day' })
       }
       refuseIfClosed(session.ledger, businessDay)
+      // Whatever refuses the close is checked before the provider's balance is read, so a refused
+      // close journals nothing (that read is a journal line).
+      refuseUnlessClockAgrees(session.ledger.clockCheck(), ctx.settings.current.timezone)
       const { countedPaise, coinsPaise } = countedCash(input.counted)
       const openingFloatPaise = parseRupees(input.openingFloat)
+      const overrideNote = overrideNoteFor(unresolvedBy(session, businessDay).length, input.overrideNote)
+      refuseAbsurdFigures(liveSummary(session, businessDay))
       const live = await summaryOf(businessDay, true)
-      const overrideNote = overrideNoteFor(live.pending.length, input.overrideNote)
       const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise
       const counted = { ...input.counted, coins: paiseToDecimal(coinsPaise) }
       const summary: DaySummary = {
@@ -131,6 +148,8 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       // past the snapshot that opening checks.
       const audit = session.ledger.auditJournal()
       if (!audit.ok) throw new CounterError('ledger_unavailable', `The day cannot be closed: the journal is damaged. ${audit.problem} Counter is now read-only; keep the data folder as it is for whoever supports you.`)
+      // And the saved copy the next start loads: one changed on disk is written again from these books (a notice says so).
+      session.ledger.checkSavedCopy()
       // Checked again with no wait before the write: another window may have closed the day meanwhile.
       refuseIfClosed(session.ledger, businessDay)
       ctx.recordWrite(() =>

@@ -26,7 +26,8 @@ export async function dispatch(handlers: Handlers, channel: unknown, rawInput: u
 function invalidInput(error: z.ZodError) {
   const fields: Record<string, string> = {}
   for (const issue of error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : '_'
+    // Named by the innermost field: a form shows the drawer's coins as "coins", not "counted".
+    const field = issue.path.length ? String(issue.path[issue.path.length - 1]) : '_'
     fields[field] ??= issue.message
   }
   const first = error.issues[0]?.message ?? 'The request is not valid.'

@@ -1,8 +1,10 @@
 // The history screen's reads: searching every sale ever made (archived years too), and the same
-// search exported as an RFC 4180 CSV file.
+// search exported as a CSV file (the shared writer: provider text defused, amounts left numbers).
 import type { HandlersFor, HistoryRow, ParsedInput } from '../contract'
 import type { Ledger } from '../ledger/ledger'
 import type { CounterContext } from './context'
+import { csvDocument, csvNumber } from '../shared/csv'
+import { formatDay, formatExportTime } from '../shared/dates'
 import { CounterError } from './errors'
 import { paiseToDecimal } from './money'
 
@@ -21,23 +23,20 @@ function checkedRange(query: Query): Query {
   return query
 }
 
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
-}
-
-export function historyCsv(rows: readonly HistoryRow[]): string {
+/** Times in the shop's zone, as every export writes them (electron/shared/dates.ts). */
+export function historyCsv(rows: readonly HistoryRow[], timeZone: string): string {
   const records = rows.map((row) => [
     row.kind,
     row.id,
-    row.at,
-    row.businessDay,
+    formatExportTime(row.at, timeZone),
+    formatDay(row.businessDay),
     row.label,
     row.detail,
-    row.amountPaise === null ? '' : paiseToDecimal(row.amountPaise),
+    row.amountPaise === null ? '' : csvNumber(paiseToDecimal(row.amountPaise)),
     row.state,
     row.reference ?? '',
   ])
-  return [CSV_HEADER, ...records].map((fields) => fields.map(csvField).join(',') + '\r\n').join('')
+  return csvDocument([CSV_HEADER, ...records])
 }
 
 /**
@@ -48,6 +47,7 @@ export function historyExport(
   ledger: Pick<Ledger, 'historySearch'>,
   filters: Query,
   today: string,
+  timeZone: string,
   { maxRows = EXPORT_MAX_ROWS, pageRows = EXPORT_PAGE_ROWS } = {},
 ): { content: string; filename: string } {
   // Read in one go with no await between pages, so a sale made meanwhile cannot shift the pages.
@@ -67,7 +67,7 @@ export function historyExport(
     if (businessDay > latest) latest = businessDay
   }
   const cut = rows.length < total ? `-first-${rows.length}-of-${total}` : ''
-  return { content: historyCsv(rows), filename: `history-${filters.from ?? earliest}-${filters.to ?? latest}${cut}.csv` }
+  return { content: historyCsv(rows, timeZone), filename: `history-${filters.from ?? earliest}-${filters.to ?? latest}${cut}.csv` }
 }
 
 export function historyHandlers(ctx: CounterContext): HandlersFor<'history.search' | 'history.exportCsv'> {
@@ -77,7 +77,7 @@ export function historyHandlers(ctx: CounterContext): HandlersFor<'history.searc
     },
 
     async 'history.exportCsv'(query) {
-      return historyExport(ctx.session().ledger, checkedRange(query), ctx.businessDay(ctx.now()))
+      return historyExport(ctx.session().ledger, checkedRange(query), ctx.businessDay(ctx.now()), ctx.settings.current.timezone)
     },
   }
 }

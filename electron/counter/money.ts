@@ -29,6 +29,7 @@ export function tryParseRupees(text: string): number | null {
 
 const WESTERN_GROUPING = /^-?\d{1,3}(?:,\d{3})+(?:\.\d{1,2})?$/
 const INDIAN_GROUPING = /^-?\d{1,2}(?:,\d{2})*,\d{3}(?:\.\d{1,2})?$/
+const wellGrouped = (text: string) => WESTERN_GROUPING.test(text) || INDIAN_GROUPING.test(text)
 
 /**
  * An amount or balance as a provider writes it in an answer. Decision: what parseRupees accepts,
@@ -40,8 +41,47 @@ const INDIAN_GROUPING = /^-?\d{1,2}(?:,\d{2})*,\d{3}(?:\.\d{1,2})?$/
 export function parseProviderRupees(text: string): number {
   const trimmed = text.trim()
   if (!trimmed.includes(',')) return parseRupees(trimmed)
-  if (!WESTERN_GROUPING.test(trimmed) && !INDIAN_GROUPING.test(trimmed)) throw new MoneyFormatError(text)
+  if (!wellGrouped(trimmed)) throw new MoneyFormatError(text)
   return parseRupees(trimmed.replaceAll(',', ''))
+}
+
+/** An amount typed at the counter: its paise, or what is wrong with it in words for shop staff. */
+export type RupeesInput = { paise: number; problem?: undefined } | { paise?: undefined; problem: string }
+
+const LIKE = 'like 1,999 or 199.50'
+
+/**
+ * Reads an amount as staff type it. Decision: the same grouping as provider answers — Indian
+ * ("1,00,000") or western ("100,000"), each only when well-formed — since both say one number and
+ * staff copy amounts from bills and bank slips written either way. A comma that could be a
+ * decimal comma ("199,50") or a slip ("1,0000") is refused with words naming it, never guessed.
+ * Negative amounts are refused here: no counter input takes one.
+ */
+export function readRupeesInput(text: string): RupeesInput {
+  const typed = text.trim()
+  if (typed === '') return { problem: 'Enter an amount' }
+  if (typed.startsWith('-')) return { problem: 'Amount must be more than ₹0' }
+  if (/[^\d,.]/.test(typed)) return { problem: `Amount may have only digits, commas and a dot, ${LIKE}` }
+  const [whole, ...fractions] = typed.split('.')
+  if (fractions.length > 1) return { problem: `Amount may have only one dot, before the paise, ${LIKE}` }
+  const fraction = fractions[0]
+  if (fraction !== undefined && fraction.includes(',')) return { problem: 'Commas go before the dot, like 1,999.50' }
+  if (fraction !== undefined && !/^\d{1,2}$/.test(fraction)) return { problem: 'Paise take 1 or 2 digits after the dot, like 199.50' }
+  if (!/^\d/.test(whole)) return { problem: `Amount must start with a digit, ${LIKE}` }
+  if (whole.includes(',') && !wellGrouped(whole)) {
+    const problem = /^\d+,\d{1,2}$/.test(whole)
+      ? 'Use a dot for paise, like 199.50 (commas only group digits, like 1,999)'
+      : 'Commas must group digits as in 1,999 or 1,00,000: check where they go'
+    return { problem }
+  }
+  const digits = whole.replaceAll(',', '')
+  if (digits.length > 13) return { problem: 'Amount is far too large: check the digits' }
+  return { paise: parseRupees(fraction === undefined ? digits : `${digits}.${fraction}`) }
+}
+
+/** readRupeesInput for previews on screen: null when the text is not an amount yet. */
+export function rupeesInputPaise(text: string): number | null {
+  return readRupeesInput(text).paise ?? null
 }
 
 /** The decimal string sent to the provider: 19900 -> "199", 19950 -> "199.50". */

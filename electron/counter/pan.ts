@@ -4,11 +4,12 @@
 import type { Agent, CouponSale, HandlersFor, PanBalance, PasswordReset } from '../contract'
 import type { CouponReply, ResetReply } from '../partners/pan-api'
 import { collectedPaise } from './collection'
-import type { CounterContext } from './context'
+import { NOTHING_SENT, type CounterContext } from './context'
 import { checkCouponAnswer } from './coupon-checks'
 import { CounterError } from './errors'
 import { formatPaise } from './money'
 import { newId } from './order-ids'
+import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
 
 type PanChannels =
@@ -24,6 +25,10 @@ type PanChannels =
   | 'pan.resets.check'
   | 'pan.resets.list'
   | 'pan.balance.refresh'
+
+// What is true when the answer to a call that reached the provider cannot be journaled.
+const AGENT_ASKED = "The provider was asked, but its answer is not recorded: refresh the agent's status once the disk has room, before creating it again."
+const RESET_ASKED = "The provider was asked, but its answer is not recorded: look at the agent's resets with the provider before asking again."
 
 /** Aadhaar numbers are sent to the provider once and kept only as their last four digits. */
 export const maskUid = (uid: string) => `XXXX XXXX ${uid.slice(-4)}`
@@ -75,9 +80,13 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     }
   }
 
+  /** A disk that refuses the answer holds it (held-answers.ts): the sale is then UNKNOWN, "do not sell again". */
   const recordCouponAnswer = (session: Session, sale: CouponSale, source: 'coupon_req' | 'coupon_status', reply: CouponReply, problems: string[]) => {
-    ctx.recordWrite(() =>
-      session.ledger.append('pan.coupon.outcome', {
+    ctx.answers.record({
+      session,
+      kind: 'coupon',
+      id: sale.attemptId,
+      write: () => void session.ledger.append('pan.coupon.outcome', {
         attemptId: sale.attemptId,
         source,
         outcome: reply.outcome,
@@ -92,12 +101,13 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         newBalPaise: reply.newBalPaise,
         problems,
       }),
-    )
+      announce: () => couponChanged(session, sale.attemptId),
+    })
     return couponChanged(session, sale.attemptId)
   }
 
   const couponChanged = (session: Session, attemptId: string): CouponSale => {
-    const sale = session.ledger.couponSale(attemptId)!
+    const sale = ctx.answers.overlay('coupon', attemptId, session.ledger.couponSale(attemptId)!)
     if (session === ctx.session()) ctx.emit('coupon.changed', sale)
     return sale
   }
@@ -105,7 +115,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   const recordResetAnswer = async (session: Session, attemptId: string, source: 'pass_reset' | 'pass_status', reply: ResetReply) => {
     ctx.noteContact(reply.httpStatus !== null)
     const { outcome, orderId, resetStatus, vleName, message } = reply
-    ctx.recordWrite(() => session.ledger.append('pan.reset.answer', { attemptId, source, outcome, orderId, resetStatus, vleName, message }))
+    ctx.recordWrite(() => session.ledger.append('pan.reset.answer', { attemptId, source, outcome, orderId, resetStatus, vleName, message }), RESET_ASKED)
     await refreshBalanceQuietly(session)
     return resetOrThrow(session, attemptId)
   }
@@ -136,7 +146,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       }
       const api = await session.panApi()
       const { uid, ...fields } = input
-      ctx.recordWrite(() => session.ledger.append('pan.agent.submitted', { ...fields, uidMasked: maskUid(uid) }))
+      ctx.recordWrite(() => session.ledger.append('pan.agent.submitted', { ...fields, uidMasked: maskUid(uid) }), NOTHING_SENT)
       const reply = await api.addVle({
         vle_id: input.vleId,
         vle_name: input.name,
@@ -150,8 +160,9 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         vle_pan: input.pan,
       })
       ctx.noteContact(reply.httpStatus !== null)
-      ctx.recordWrite(() =>
-        session.ledger.append('pan.agent.answer', { vleId: input.vleId, source: 'add_vle', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
+      ctx.recordWrite(
+        () => session.ledger.append('pan.agent.answer', { vleId: input.vleId, source: 'add_vle', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
+        AGENT_ASKED,
       )
       await refreshBalanceQuietly(session)
       return session.ledger.getAgent(input.vleId)!
@@ -181,13 +192,15 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     async 'pan.coupons.sell'(input) {
       const session = ctx.session()
       const agent = agentOrThrow(session, input.vleId)
+      const open = session.ledger.unresolvedCouponSales().find((sale) => sale.vleId === agent.vleId)
+      if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, `agent ${agent.vleId}`, 'vleId')
       const expected = quote(session, input)
       if (expected.enough === false) {
         const short = `The balance ${formatPaise(expected.balance.balancePaise!)} is short of ${formatPaise(expected.amountPaise)} for this order. Add money to the provider wallet, or refresh the balance.`
         throw new CounterError('invalid_input', short, { qty: 'Not enough balance for this many coupons' })
       }
       // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
-      const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise) : undefined
+      const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise, ctx.settings.current) : undefined
       const api = await session.panApi()
       const now = ctx.now()
       const attemptId = newId('coupon', session.mode === 'training', now, session.ledger.lastSeq() + 1)
@@ -205,6 +218,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
           collectedPaise: collected,
           paymentMode: input.paymentMode,
         }),
+        NOTHING_SENT,
       )
       const sending = couponChanged(session, attemptId)
       const reply = await api.couponRequest(input)
@@ -227,6 +241,8 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       }
       const reply = await (await session.panApi()).couponStatus(sale.orderId)
       ctx.noteContact(reply.httpStatus !== null)
+      // A refused check is about our request, not the order: shown, but no news of the sale to journal (the queue's pending.checked keeps it).
+      if (reply.requestRefused) return { ...sale, message: reply.message }
       // History is not a chain link: only the answer's own arithmetic is checked here.
       const problems = reply.httpStatus !== null ? checkCouponAnswer(reply, sale.qty, null) : []
       const updated = recordCouponAnswer(session, sale, 'coupon_status', reply, problems)
@@ -243,7 +259,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       agentOrThrow(session, vleId)
       const api = await session.panApi()
       const attemptId = newId('reset', session.mode === 'training', ctx.now(), session.ledger.lastSeq() + 1)
-      ctx.recordWrite(() => session.ledger.append('pan.reset.intent', { attemptId, vleId, businessDay: ctx.businessDay(ctx.now()) }))
+      ctx.recordWrite(() => session.ledger.append('pan.reset.intent', { attemptId, vleId, businessDay: ctx.businessDay(ctx.now()) }), NOTHING_SENT)
       const reply = await api.passwordReset(vleId)
       return recordResetAnswer(session, attemptId, 'pass_reset', reply)
     },

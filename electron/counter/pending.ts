@@ -5,6 +5,7 @@ import type { CouponSale, HandlersFor, PendingItem, Sale } from '../contract'
 import type { Ledger } from '../ledger/ledger'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
+import { MAY_HAVE_CHARGED } from './held-answers'
 import type { Session } from './session'
 
 export type UnresolvedEntry = ReturnType<Ledger['unresolved']>[number]
@@ -29,6 +30,19 @@ export const DEFAULT_DELAYS_MS = [0, 30_000, 60_000, 120_000, 300_000, 600_000, 
 const STUCK_SENDING_MS = 10 * 60_000
 
 const CHECK_BROKE = 'The status check did not work; it will be tried again.'
+
+/**
+ * A second sale for a number (or agent) whose last one has no final answer could charge the customer
+ * twice: it is refused until that one is settled by a status check or by phone.
+ */
+export function refuseWhileUnresolved(ctx: CounterContext, open: { kind: PendingItem['kind']; id: string }, whom: string, field: string): never {
+  const why = ctx.answers.isHeld(open.kind, open.id) ? MAY_HAVE_CHARGED : 'Its result is not known yet: the provider may have charged it.'
+  throw new CounterError(
+    'invalid_input',
+    `Order ${open.id} for ${whom} has no final answer. ${why} Open Pending to check its status or settle it by phone first.`,
+    { [field]: `Order ${open.id} for ${whom} is still pending` },
+  )
+}
 
 /** How long to wait before an item's next check, given the checks it has had so far. */
 export function delayBeforeCheck(checksDone: number, delaysMs: readonly number[] = DEFAULT_DELAYS_MS): number {
@@ -93,7 +107,8 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
 
   const items = (ledger: Ledger): PendingItem[] => {
     const now = new Date(clock())
-    return ledger.unresolved().map((entry) => pendingItemOf(entry, now))
+    // A sale still SENDING in the books while its answer waits for the disk is shown as the shop must treat it.
+    return ledger.unresolved().map((entry) => pendingItemOf({ ...entry, sale: ctx.answers.overlay(entry.kind, saleIdOf(entry), entry.sale) }, now))
   }
 
   const publish = (session: Session) => {

@@ -3,11 +3,14 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { couponTypeNames, type CouponSale, type Sale, type SaleState } from '../contract'
-import { localDateTime } from './business-day'
+import { formatDateTime } from '../shared/dates'
 import { formatPaise } from './money'
 import type { StoredSettings } from './settings'
 
-export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone'>
+export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone' | 'clock'>
+
+/** A time on paper: the shop's clock, with seconds (a dispute over a receipt is settled to the second). */
+export const paperTime = (at: string, shop: ReceiptShop) => formatDateTime(at, { timeZone: shop.timezone, clock: shop.clock }, { seconds: true })
 
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -55,7 +58,7 @@ ${css}</style></head>
 ${shop.shopAddress ? `<div class="address">${escapeHtml(shop.shopAddress)}</div>` : ''}
 ${training}
 <div class="title">${content.title}</div>
-<table>${table([['Date', localDateTime(new Date(content.createdAt), shop.timezone)], ...content.rows])}${total}${table(content.after)}</table>
+<table>${table([['Date', paperTime(content.createdAt, shop)], ...content.rows])}${total}${table(content.after)}</table>
 <div class="status">Status: ${status.label}</div>
 ${note ? `<div class="note">${escapeHtml(note)}</div>` : ''}
 ${training}

@@ -3,10 +3,11 @@
 import type { HandlersFor, Sale } from '../contract'
 import type { RechargeReply } from '../partners/recharge-api'
 import { collectedPaise } from './collection'
-import type { CounterContext } from './context'
+import { NOTHING_SENT, type CounterContext } from './context'
 import { CounterError } from './errors'
 import { parseRupees } from './money'
 import { newId } from './order-ids'
+import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
 
 type RechargeChannels = 'catalog.operators' | 'recharge.lookupOperator' | 'recharge.sell' | 'recharge.checkStatus'
@@ -19,18 +20,28 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
   const inFlight = new Set<string>()
 
   // The session is passed along, not re-read: a mode switch mid-sale must not file it in the other ledger.
+  // A disk that refuses the answer holds it (held-answers.ts): the sale is then UNKNOWN, "do not sell again".
   const recordReply = (session: Session, orderId: string, source: 'transaction' | 'check_status', reply: RechargeReply): Sale => {
-    ctx.recordWrite(() =>
-      session.ledger.append('recharge.outcome', {
-        orderId,
-        source,
-        outcome: reply.outcome,
-        providerStatus: reply.providerStatus,
-        message: reply.message,
-        fpayId: reply.fpayId,
-        operatorRef: reply.operatorRef,
-      }),
-    )
+    ctx.answers.record({
+      session,
+      kind: 'recharge',
+      id: orderId,
+      write() {
+        // An answer that settles nothing must not turn a settled sale back into an open one, even journaled late.
+        const state = session.ledger.getSale(orderId)?.state
+        if (reply.outcome === 'UNKNOWN' && (state === 'SUCCESS' || state === 'FAILED')) return
+        session.ledger.append('recharge.outcome', {
+          orderId,
+          source,
+          outcome: reply.outcome,
+          providerStatus: reply.providerStatus,
+          message: reply.message,
+          fpayId: reply.fpayId,
+          operatorRef: reply.operatorRef,
+        })
+      },
+      announce: () => ctx.saleChanged(session, orderId),
+    })
     return ctx.saleChanged(session, orderId)
   }
 
@@ -64,8 +75,10 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       inFlight.add(input.number)
       try {
         const session = ctx.session()
+        const open = session.ledger.unresolvedSales().find((sale) => sale.number === input.number)
+        if (open) refuseWhileUnresolved(ctx, { kind: 'recharge', id: open.orderId }, input.number, 'number')
         const amountPaise = parseRupees(input.amount)
-        const collected = collectedPaise(input.collected, amountPaise)
+        const collected = collectedPaise(input.collected, amountPaise, ctx.settings.current)
         const api = await session.rechargeApi()
         const now = ctx.now()
         const orderId = newId('recharge', session.mode === 'training', now, session.ledger.lastSeq() + 1)
@@ -84,6 +97,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
             collectedPaise: collected,
             paymentMode: input.paymentMode,
           }),
+          NOTHING_SENT,
         )
         const sending = ctx.saleChanged(session, orderId)
         const reply = await api.transaction({ number: sending.number, amountPaise: sending.amountPaise, operatorCode: operator.code, orderId })
@@ -100,8 +114,8 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
       const reply = await (await session.rechargeApi()).checkStatus(orderId)
       ctx.noteContact(reply.httpStatus !== null)
-      // A check that gets no answer must not turn a settled sale back into an open one.
-      if (reply.outcome === 'UNKNOWN' && (sale.state === 'SUCCESS' || sale.state === 'FAILED')) return sale
+      // A refused check is about our request, not the order: shown, but no news of the sale to journal (the queue's pending.checked keeps it).
+      if (reply.requestRefused) return { ...sale, message: reply.message }
       return recordReply(session, orderId, 'check_status', reply)
     },
   }

@@ -17,22 +17,25 @@ export interface Session {
   panApi(): Promise<PanApi>
   /** Settings changed: the next call builds its client from them afresh. */
   dropClients(): void
-  close(): Promise<void>
+  /** Resolves to what went wrong while closing, in plain words (see Ledger.close). */
+  close(): Promise<string[]>
 }
 
 export interface SessionOptions {
   dataDir: string
   settings: Settings
   timeoutMs: number
+  /** The counter's clock: it stamps the journal, and the ledger judges it against the journal's times. */
+  now: () => Date
 }
 
 export function ledgerDir(dataDir: string, mode: Mode): string {
   return join(dataDir, mode === 'training' ? 'training-ledger' : 'ledger')
 }
 
-export async function openSession({ dataDir, settings, timeoutMs }: SessionOptions): Promise<Session> {
+export async function openSession({ dataDir, settings, timeoutMs, now }: SessionOptions): Promise<Session> {
   const mode = settings.mode
-  const ledger = await Ledger.open({ dir: ledgerDir(dataDir, mode) })
+  const ledger = await Ledger.open({ dir: ledgerDir(dataDir, mode), now, clockSense: true })
   const simulator = mode === 'training' ? await startSimulator() : null
   let recharge: RechargeApi | undefined
   let pan: PanApi | undefined
@@ -65,7 +68,7 @@ export async function openSession({ dataDir, settings, timeoutMs }: SessionOptio
       recharge?.close()
       pan?.close()
       await simulator?.close()
-      await ledger.close()
+      return ledger.close()
     },
   }
 }

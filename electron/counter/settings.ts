@@ -8,6 +8,7 @@ import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
 import { parseRupees } from './money'
 import type { RechargeCredentials } from '../partners/recharge-api'
+import type { ClockStyle } from '../shared/dates'
 
 export interface StoredSettings {
   userId: string
@@ -18,6 +19,8 @@ export interface StoredSettings {
   receiptWidthMm: 58 | 80
   printerName: string
   timezone: string
+  /** How times read on screens, receipts and exports (electron/shared/dates.ts). */
+  clock: ClockStyle
   panRequestMethod: 'POST' | 'GET'
   couponMaxQty: number
   couponDefaultRatesPaise: { p: number; e: number }
@@ -33,6 +36,7 @@ const defaults: StoredSettings = {
   receiptWidthMm: 80,
   printerName: '',
   timezone: 'Asia/Kolkata',
+  clock: '24h',
   panRequestMethod: 'POST',
   couponMaxQty: 50,
   // Prices seen in public clients of this API (field notes); replaced by what the provider charges.
@@ -146,6 +150,7 @@ export class Settings {
         p: input.pCouponRate ? parseRupees(input.pCouponRate) : rates.p,
         e: input.eCouponRate ? parseRupees(input.eCouponRate) : rates.e,
       },
+      serviceChargeCapPaise: input.serviceChargeCap ? parseRupees(input.serviceChargeCap) : this.saved.serviceChargeCapPaise,
     }
     // A partner account without its secrets would leave the counter unable to sell: refuse it now.
     const typed = { token: input.token, secretKey: input.secretKey, apiKey: input.apiKey }

@@ -1,9 +1,10 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
 import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../contract'
-import { localDateTime } from './business-day'
+import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
+import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from './money'
-import { escapeHtml, type ReceiptShop } from './receipts'
+import { escapeHtml, paperTime, type ReceiptShop } from './receipts'
 
 export interface ZReportOptions {
   shop: ReceiptShop
@@ -18,6 +19,7 @@ const stateLabels: Record<SaleState, string> = { SUCCESS: 'Successful', FAILED: 
 const endings = { csv: '.csv', a4: '.html', receipt: '-receipt.html', pdf: '.pdf' }
 
 /** Training reports are named apart, so one never overwrites the real report of the same day. */
+/** Files keep the stored day ("2026-11-22"): named so, they sort by date in any folder. */
 export function zReportFilename(businessDay: string, format: keyof typeof endings, training: boolean): string {
   return `z-report-${training ? 'TRAINING-' : ''}${businessDay}${endings[format]}`
 }
@@ -52,7 +54,7 @@ function tables(summary: DaySummary): Table[] {
       title: 'Summary',
       head: ['Item', 'Value', 'Time'],
       rows: [
-        [text('Business day'), text(summary.businessDay), time(null)],
+        [text('Business day'), text(formatDay(summary.businessDay)), time(null)],
         [text('Status'), text(statusText(summary)), time(summary.closedAt)],
         [text('Opening PAN balance'), money(summary.openingPanBalance.balancePaise), time(summary.openingPanBalance.at)],
         [text('Closing PAN balance'), money(summary.closingPanBalance.balancePaise), time(summary.closingPanBalance.at)],
@@ -121,41 +123,32 @@ function tables(summary: DaySummary): Table[] {
   ]
 }
 
-// ---------- CSV (RFC 4180) ----------
+// ---------- CSV ----------
 
-/** Sortable local time for spreadsheets: "2026-11-22 14:05:09" (sv-SE writes ISO-like dates). */
-const csvTime = (at: string, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(new Date(at))
-
-/** Spreadsheets run a cell starting with = + - @ as a formula: text from outside (notes, provider answers) is defused. */
-const defused = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
-
-const quoted = (field: string) => (/[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field)
-
-function csvCell(cell: Cell, timeZone: string): string {
-  if ('text' in cell) return defused(cell.text)
-  if ('count' in cell) return String(cell.count)
-  if ('paise' in cell) return cell.paise === null ? '' : paiseToDecimal(cell.paise)
-  return cell.time === null ? '' : csvTime(cell.time, timeZone)
+function csvCell(cell: Cell, shop: ReceiptShop): CsvCell {
+  if ('text' in cell) return cell.text
+  if ('count' in cell) return csvNumber(cell.count)
+  if ('paise' in cell) return cell.paise === null ? '' : csvNumber(paiseToDecimal(cell.paise))
+  return cell.time === null ? '' : formatExportTime(cell.time, shop.timezone)
 }
 
 export function zReportCsv(summary: DaySummary, { shop, training }: ZReportOptions): string {
-  const rows: string[][] = [['Z report', defused(shop.shopName), summary.businessDay], ...(training ? [[TRAINING_BANNER]] : []), []]
+  const rows: CsvCell[][] = [['Z report', shop.shopName, formatDay(summary.businessDay)], ...(training ? [[TRAINING_BANNER]] : []), []]
   for (const table of tables(summary)) {
-    rows.push([table.title], table.head, ...table.rows.map((row) => row.map((cell) => csvCell(cell, shop.timezone))), [])
+    rows.push([table.title], table.head, ...table.rows.map((row) => row.map((cell) => csvCell(cell, shop))), [])
   }
-  return rows.map((row) => row.map(quoted).join(',') + '\r\n').join('')
+  return csvDocument(rows)
 }
 
 // ---------- HTML ----------
 
 const signedMoney = (paise: number) => (paise > 0 ? `+${formatPaise(paise)}` : formatPaise(paise))
 
-function htmlCell(cell: Cell, timeZone: string): string {
+function htmlCell(cell: Cell, shop: ReceiptShop): string {
   if ('text' in cell) return `<td>${escapeHtml(cell.text)}</td>`
   if ('count' in cell) return `<td class="n">${cell.count}</td>`
   if ('paise' in cell) return `<td class="n">${cell.paise === null ? '' : escapeHtml(cell.signed ? signedMoney(cell.paise) : formatPaise(cell.paise))}</td>`
-  return `<td>${cell.time === null ? '' : escapeHtml(localDateTime(new Date(cell.time), timeZone))}</td>`
+  return `<td>${cell.time === null ? '' : escapeHtml(paperTime(cell.time, shop))}</td>`
 }
 
 const A4_CSS = `@page { size: A4; margin: 15mm }
@@ -171,15 +164,15 @@ export function zReportA4(summary: DaySummary, { shop, training }: ZReportOption
   const body = tables(summary)
     .map((table) => {
       const head = `<tr>${table.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`
-      const rows = table.rows.map((row) => `<tr>${row.map((cell) => htmlCell(cell, shop.timezone)).join('')}</tr>`).join('\n')
+      const rows = table.rows.map((row) => `<tr>${row.map((cell) => htmlCell(cell, shop)).join('')}</tr>`).join('\n')
       return `<h2>${escapeHtml(table.title)}</h2>\n${table.rows.length ? `<table>${head}\n${rows}</table>` : '<p class="none">None.</p>'}`
     })
     .join('\n')
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Z report ${escapeHtml(summary.businessDay)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>Z report ${escapeHtml(formatDay(summary.businessDay))}</title>
 <style>${A4_CSS}</style></head>
 <body>
-<h1>${escapeHtml(shop.shopName)} — Z report ${escapeHtml(summary.businessDay)}</h1>
+<h1>${escapeHtml(shop.shopName)} — Z report ${escapeHtml(formatDay(summary.businessDay))}</h1>
 ${shop.shopAddress ? `<div class="address">${escapeHtml(shop.shopAddress)}</div>` : ''}
 ${banner}
 ${body}
@@ -189,7 +182,7 @@ ${banner}
 
 /** The thermal receipt: the same facts, one amount per line, in the receipts' stylesheet. */
 export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportOptions, receiptCss: string): string {
-  const at = (iso: string | null) => (iso ? localDateTime(new Date(iso), shop.timezone) : '')
+  const at = (iso: string | null) => (iso ? paperTime(iso, shop) : '')
   const line = (label: string, value: string, className = '') => `<tr${className ? ` class="${className}"` : ''}><td class="k">${escapeHtml(label)}</td><td class="v">${escapeHtml(value)}</td></tr>`
   const amount = (paise: number | null) => (paise === null ? '—' : formatPaise(paise))
   const section = (title: string, lines: string[]) => `<div class="title">${escapeHtml(title)}</div><table>${lines.length ? lines.join('') : line('None', '')}</table>`
@@ -216,14 +209,14 @@ export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportO
   ]
   const note = summary.overrideNote ? `<div class="note">Owner's note: ${escapeHtml(summary.overrideNote)}</div>` : ''
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Z report ${escapeHtml(summary.businessDay)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>Z report ${escapeHtml(formatDay(summary.businessDay))}</title>
 <style>@page { size: ${shop.receiptWidthMm}mm auto; margin: 0 } body { width: ${shop.receiptWidthMm}mm }
 ${receiptCss}</style></head>
 <body class="w${shop.receiptWidthMm}">
 <h1>${escapeHtml(shop.shopName)}</h1>
 ${shop.shopAddress ? `<div class="address">${escapeHtml(shop.shopAddress)}</div>` : ''}
 ${banner}
-<div class="title">Z report ${escapeHtml(summary.businessDay)}</div>
+<div class="title">Z report ${escapeHtml(formatDay(summary.businessDay))}</div>
 <div class="status">${escapeHtml(statusText(summary))}${summary.closedAt ? ` ${escapeHtml(at(summary.closedAt))}` : ''}</div>
 ${sections.join('\n')}
 ${note}

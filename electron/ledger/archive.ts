@@ -8,7 +8,7 @@ import { writeFileAtomically } from './durable-files'
 
 export const ARCHIVE_DIR = 'archive'
 const ARCHIVE_NAME = /^FY(\d{4})-(\d{2})\.sqlite$/
-/** The first day no archived row can belong to: intents and top-ups before it are refused. */
+/** The first day of the years archived so far (a record of the archiving; it locks nothing: closing days does). */
 const ARCHIVED_BEFORE_KEY = 'archived_before'
 
 /** An Indian financial year: 1 April to 31 March. `end` is the next year's first day. */
@@ -164,9 +164,4 @@ export function archiveClosedYears(SQL: SqlJsStatic, db: Database, dir: string, 
   }
   if ((readMeta(db, ARCHIVED_BEFORE_KEY) ?? '') < current.start) writeMeta(db, ARCHIVED_BEFORE_KEY, current.start)
   return written
-}
-
-/** Days before this belong to archived (closed) years; null when nothing was ever archived. */
-export function archivedBefore(db: Database): string | null {
-  return readMeta(db, ARCHIVED_BEFORE_KEY)
 }

@@ -4,7 +4,7 @@ import type { SaleKind } from './events'
 import { fractionProblem } from './pan-projections'
 import type { Projector } from './projections'
 
-type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed'
+type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed'
 
 /** Where each kind of sale lives, and the column that names it. */
 export const SALE_TABLES: Record<SaleKind, { table: string; id: string }> = {
@@ -56,6 +56,11 @@ export const booksProjectors: { [T in BooksEventType]: Projector<T> } = {
         data.topupId, data.amountPaise, data.reference, data.note, data.businessDay, at, seq,
       ])
     },
+  },
+  // Only the journal position moves (project() records it): the floor lives in the journal's times.
+  'clock.confirmed': {
+    problem: () => null,
+    apply: () => undefined,
   },
   'day.closed': {
     problem: (db, data) =>

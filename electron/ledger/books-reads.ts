@@ -127,3 +127,9 @@ export function closureOfDay(db: Database, businessDay: string): DayClosure | nu
   const row = db.exec('SELECT closed_at, data FROM day_closes WHERE business_day = ?', [businessDay])[0]?.values[0]
   return row ? { closedAt: String(row[0]), data: JSON.parse(String(row[1])) as LedgerEventData['day.closed'] } : null
 }
+
+/** The latest business day whose books were closed in this database, or null. */
+export function latestClosedDayIn(db: Database): string | null {
+  const day = db.exec('SELECT max(business_day) FROM day_closes')[0]?.values[0]?.[0]
+  return day === null || day === undefined ? null : String(day)
+}

@@ -22,19 +22,33 @@ export function syncDirectory(dir: string): void {
   }
 }
 
-/** Replaces `dir/name` with `bytes` so that a crash at any moment leaves the old file or the new one, whole. */
+/**
+ * Replaces `dir/name` with `bytes` so that a crash at any moment leaves the old file or the new one,
+ * whole. A failure (a full disk, most often) removes the temporary file before it is rethrown:
+ * a leftover `.tmp` is only clutter that the next write overwrites, but it also holds disk space
+ * the shop has just run out of.
+ */
 export function writeFileAtomically(dir: string, name: string, bytes: Uint8Array, keepPreviousAs?: string): void {
   const temporary = path.join(dir, `${name}.tmp`)
-  const fd = fs.openSync(temporary, 'w')
   try {
-    writeFully(fd, bytes)
-    fs.fsyncSync(fd)
-  } finally {
-    fs.closeSync(fd)
+    const fd = fs.openSync(temporary, 'w')
+    try {
+      writeFully(fd, bytes)
+      fs.fsyncSync(fd)
+    } finally {
+      fs.closeSync(fd)
+    }
+    const current = path.join(dir, name)
+    if (keepPreviousAs !== undefined && fs.existsSync(current)) fs.renameSync(current, path.join(dir, keepPreviousAs))
+    fs.renameSync(temporary, current)
+  } catch (error) {
+    try {
+      fs.rmSync(temporary, { force: true })
+    } catch {
+      // The write's own failure is the one worth reporting.
+    }
+    throw error
   }
-  const current = path.join(dir, name)
-  if (keepPreviousAs !== undefined && fs.existsSync(current)) fs.renameSync(current, path.join(dir, keepPreviousAs))
-  fs.renameSync(temporary, current)
   syncDirectory(dir)
 }
 

@@ -140,6 +140,14 @@ export interface LedgerEventData {
     /** The DaySummary as shown at close, kept verbatim so the Z report can be reprinted exactly. */
     summary: unknown
   }
+  /**
+   * The owner confirmed the computer's clock although it disagreed with the journal (behind its
+   * last entry, or days past it). Changes no table; from this line on its time is the clock's floor.
+   */
+  'clock.confirmed': {
+    clockAt: string
+    lastEntryAt: string | null
+  }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {
     kind: SaleKind

@@ -1,13 +1,13 @@
-// Opening the ledger: the newest snapshot that agrees with the journal, a backup before migrating it, and a replay of the journal past it.
+// Opening the ledger: the newest snapshot its check vouches for and that agrees with the journal, a backup before migrating it, and a replay of the journal past it.
 import fs from 'node:fs'
 import path from 'node:path'
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
-import { FROM_THE_START, Journal, type ReadStart } from './journal'
+import { FROM_THE_START, Journal, type ChainPoint, type ReadStart } from './journal'
 import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
 import { prepareConnection } from './connection'
 import { journalPosition, project } from './projections'
 import { copyFileDurably } from './durable-files'
-import { readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST } from './snapshot'
+import { checkOf, PREVIOUS_SNAPSHOT_FILE, readChecks, readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST, type SnapshotCheck } from './snapshot'
 
 /** Copies of the snapshots taken before a migration changes them, in the ledger folder. */
 export const BACKUP_DIR = 'backups'
@@ -38,6 +38,8 @@ interface Base {
   start: ReadStart
   /** Whether the base is what ledger.sqlite holds now, unmigrated (if not, the next snapshot has something to save). */
   isNewestFile: boolean
+  /** The check of ledger.sqlite when the base was loaded from it: what that file must still be until the next snapshot. */
+  newestCheck: SnapshotCheck | null
   problems: string[]
   /** Set when a snapshot holds events the journal no longer has. */
   aheadOfJournal: string | null
@@ -57,9 +59,8 @@ function backupBeforeMigration(dir: string, db: Database, now: () => Date): void
   }
 }
 
-function loadSnapshot(SQL: SqlJsStatic, dir: string, name: string): Database | null {
-  const bytes = readSnapshotFile(dir, name)
-  if (bytes === null) return null
+/** A snapshot file that loads: its bytes are a database that passes SQLite's own check. */
+function loadSnapshot(SQL: SqlJsStatic, bytes: Uint8Array): Database {
   const db = new SQL.Database(bytes)
   try {
     const check = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]
@@ -71,20 +72,39 @@ function loadSnapshot(SQL: SqlJsStatic, dir: string, name: string): Database | n
   }
 }
 
-/** The newest snapshot that loads and agrees with the journal (migrated), else an empty database. */
+const samePoint = (a: ChainPoint, b: ChainPoint) => a.seq === b.seq && a.hash === b.hash
+
+/**
+ * The newest snapshot that its check vouches for, that loads and that agrees with the journal
+ * (migrated), else an empty database. Why a snapshot needs a check: see snapshot.ts.
+ */
 function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => Date): Base {
   const problems: string[] = []
   let aheadOfJournal: string | null = null
+  const checks = readChecks(dir)
+  let untrusted: string | null = null
+  let found: Base | null = null
   for (const name of SNAPSHOT_FILES_NEWEST_FIRST) {
-    let db: Database | null
+    const bytes = readSnapshotFile(dir, name)
+    if (bytes === null) continue
+    const check = checkOf(bytes, checks)
+    if (check === null) {
+      untrusted ??= name
+      continue
+    }
+    let db: Database
     try {
-      db = loadSnapshot(SQL, dir, name)
+      db = loadSnapshot(SQL, bytes)
     } catch (error) {
       problems.push(`The saved copy ${name} could not be read (${(error as Error).message}); it was skipped and the journal replayed past an older copy.`)
       continue
     }
-    if (db === null) continue
     const position = journalPosition(db)
+    if (!samePoint(position, check)) {
+      db.close()
+      untrusted ??= name
+      continue
+    }
     const located = journal.locate(position)
     if (located.found) {
       let migration: { from: number; to: number }
@@ -96,15 +116,23 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => 
         throw error
       }
       const isNewestFile = name === SNAPSHOT_FILE && migration.from === migration.to
-      return { db, seq: position.seq, start: located.start, isNewestFile, problems, aheadOfJournal }
+      const newestCheck = name === SNAPSHOT_FILE ? check : null
+      found = { db, seq: position.seq, start: located.start, isNewestFile, newestCheck, problems, aheadOfJournal }
+      break
     }
     db.close()
     if (located.ahead) aheadOfJournal ??= `the saved copy ${name} holds entries up to #${position.seq} but ${located.reason}`
     else problems.push(`The saved copy ${name} does not match the journal at entry #${position.seq}; it was ignored.`)
   }
+  if (untrusted !== null) {
+    const source = found ? `the previous copy ${PREVIOUS_SNAPSHOT_FILE} and the journal` : 'the journal'
+    const what = checks.length === 0 ? 'has no check (an older Counter wrote it, or the check was lost)' : 'did not match its check'
+    problems.unshift(`The saved copy ${untrusted} ${what} and was rebuilt from ${source}.`)
+  }
+  if (found) return found
   const db = new SQL.Database()
   migrate(db)
-  return { db, seq: 0, start: FROM_THE_START, isNewestFile: false, problems, aheadOfJournal }
+  return { db, seq: 0, start: FROM_THE_START, isNewestFile: false, newestCheck: null, problems, aheadOfJournal }
 }
 
 export interface Opened {
@@ -114,6 +142,8 @@ export interface Opened {
   readOnly: string | null
   /** Whether the loaded database differs from ledger.sqlite. */
   unsaved: boolean
+  /** The check ledger.sqlite was trusted by, when it was the base; null when it was not. */
+  saved: SnapshotCheck | null
 }
 
 /** Loads the base, replays the journal's entries after it, and says what it found on the way. */
@@ -140,6 +170,7 @@ export function replayOntoSnapshot(SQL: SqlJsStatic, dir: string, journal: Journ
       report: { snapshotSeq: base.seq, replayed, tornTail: read.tornTail !== null, problems },
       readOnly: blockers.length > 0 ? `${blockers[0]} The ledger is read-only until this is looked into.` : null,
       unsaved: !base.isNewestFile || replayed > 0,
+      saved: base.newestCheck,
     }
   } catch (error) {
     base.db.close()

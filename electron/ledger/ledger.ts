@@ -2,30 +2,32 @@
 import fs from 'node:fs'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
 import type { Agent, CouponSale, CouponType, PasswordReset, Sale, TopUp } from '../contract'
-import { archiveClosedYears, archivedBefore, listArchives, readArchive } from './archive'
-import { dayIsClosed } from './books-projections'
-import { balanceFactsBetween, closureOfDay, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
+import { archiveClosedYears, listArchives, readArchive } from './archive'
+import { balanceFactsBetween, closureOfDay, latestClosedDayIn, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
+import { ClockFloor, type ClockCheck } from './clock-sense'
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
 import { Journal, verifyJournal } from './journal'
 import { LedgerInUseError, lockFolder } from './folder-lock'
 import { loadSqlJs, replayOntoSnapshot, type OpenReport } from './ledger-open'
-import { eventProblem, project } from './projections'
+import { eventProblem, journalPosition, project } from './projections'
 import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll } from './reads'
-import { writeSnapshot } from './snapshot'
+import { newestSnapshotIs, SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
 import { prepareConnection } from './connection'
 
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
 export type { HistoryPage, HistoryQuery } from './history'
 export { verifyJournal } from './journal'
 export { LedgerInUseError } from './folder-lock'
+export { ClockUnconfirmedError, type ClockCheck } from './clock-sense'
 export type { OpenReport } from './ledger-open'
 
-const NOTHING_WRITTEN = 'The ledger could not be written (disk full or folder read-only): nothing was sent.'
+// Says only what the ledger knows: whether the provider was asked is the caller's to say (see recordWrite).
+const NOTHING_WRITTEN = 'The ledger could not be written (disk full or folder read-only).'
 /** Segments are rotated past this size, so an open reads and verifies at most about this much journal. */
 const SEGMENT_BYTES = 32 * 1024 * 1024
 
-/** The one error a caller shows as is: the sale was not recorded, so it must not be sent either. */
+/** The one error a caller shows as is: the line was not recorded (an intent not recorded must not be sent either). */
 export class LedgerWriteError extends Error {
   constructor(message = NOTHING_WRITTEN, options?: ErrorOptions) {
     super(message, options)
@@ -47,6 +49,12 @@ export interface LedgerOptions {
   /** The journal starts a new segment at the first snapshot after its current one grows past this. */
   segmentBytes?: number
   now?: () => Date
+  /**
+   * Judge `now` against the journal's times (clock-sense.ts): sale intents, top-ups, day closes
+   * and archiving are refused while they disagree, until a 'clock.confirmed' line. For ledgers
+   * run on the computer's clock (the counter); tests and builders with their own clocks leave it off.
+   */
+  clockSense?: boolean
 }
 
 const isDayBound = (type: LedgerEventType): type is (typeof DAY_BOUND_EVENTS)[number] => (DAY_BOUND_EVENTS as readonly string[]).includes(type)
@@ -54,12 +62,18 @@ const isDayBound = (type: LedgerEventType): type is (typeof DAY_BOUND_EVENTS)[nu
 export class Ledger {
   private closed = false
   private eventsSinceSnapshot: number
+  /** Why the last snapshot (or the segment rotation after it) failed, if it did; the journal still holds every event. */
   private snapshotFailure: string | null = null
   private scheduledSnapshot: NodeJS.Immediate | null = null
   /** Sale counts of archives opened by history searches, by file version and query. */
   private readonly archiveCounts = new Map<string, number>()
-  /** Days before this are in archived years: their books are closed. Changes only when archiving. */
-  private archivedUntil: string | null
+  /** The latest closed business day (undefined until first needed): books close in order. */
+  private closedThrough: string | null | undefined
+  /** Set when the ledger was opened with clockSense. */
+  private clockFloor: ClockFloor | null = null
+  /** What the books learned after open, for the shop to see beside the open report's problems. */
+  private readonly laterNotices: string[] = []
+  private readonly booksListeners = new Set<() => void>()
 
   private constructor(
     private readonly SQL: SqlJsStatic,
@@ -69,15 +83,16 @@ export class Ledger {
     readonly report: OpenReport,
     private readOnlyReason: string | null,
     private unsaved: boolean,
+    /** What ledger.sqlite on disk must be: the check of the snapshot this ledger loaded or last wrote. */
+    private saved: SnapshotCheck | null,
     private readonly options: { snapshotEvery: number; segmentBytes: number; now: () => Date },
     private readonly unlock: () => void,
   ) {
     // Replayed entries count too: a long replay at open should not have to happen again next time.
     this.eventsSinceSnapshot = report.replayed
-    this.archivedUntil = archivedBefore(db)
   }
 
-  static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date() }: LedgerOptions): Promise<Ledger> {
+  static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date(), clockSense = false }: LedgerOptions): Promise<Ledger> {
     const SQL = await loadSqlJs()
     let journal: Journal
     let unlock: () => void
@@ -95,8 +110,11 @@ export class Ledger {
       throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
     }
     try {
-      const { db, report, readOnly, unsaved } = replayOntoSnapshot(SQL, dir, journal, now)
-      return new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, { snapshotEvery, segmentBytes, now }, unlock)
+      const { db, report, readOnly, unsaved, saved } = replayOntoSnapshot(SQL, dir, journal, now)
+      const ledger = new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, saved, { snapshotEvery, segmentBytes, now }, unlock)
+      // Read after the replay, which cut off any torn last line.
+      if (clockSense) ledger.clockFloor = ClockFloor.fromJournal(dir)
+      return ledger
     } catch (error) {
       journal.close()
       unlock()
@@ -109,19 +127,63 @@ export class Ledger {
     return this.readOnlyReason
   }
 
+  /** What the shop should know about its books: the open report's problems, then what was found since. */
+  get notices(): string[] {
+    return [...this.report.problems, ...this.laterNotices, ...(this.snapshotFailure ? [this.snapshotFailure] : [])]
+  }
+
+  /** Calls `listener` whenever `readOnly` or `notices` change after open; returns the way to stop. */
+  onBooksChanged(listener: () => void): () => void {
+    this.booksListeners.add(listener)
+    return () => this.booksListeners.delete(listener)
+  }
+
+  private booksChanged(): void {
+    for (const listener of this.booksListeners) listener()
+  }
+
+  private becomeReadOnly(reason: string): void {
+    if (this.readOnlyReason !== null) return
+    this.readOnlyReason = reason
+    this.booksChanged()
+  }
+
+  private setSnapshotFailure(failure: string | null): void {
+    if (failure === this.snapshotFailure) return
+    this.snapshotFailure = failure
+    this.booksChanged()
+  }
+
   /**
    * The full audit: the whole journal's hash chain from its first line, where open checks only
    * the part past the snapshot. A break makes the ledger read-only, as at open.
    */
   auditJournal(): { entries: number; ok: boolean; problem: string | null } {
     const audit = verifyJournal(this.dir)
-    if (!audit.ok) this.readOnlyReason ??= `The journal is damaged: ${audit.problem} The ledger is read-only until this is looked into.`
+    if (!audit.ok) this.becomeReadOnly(`The journal is damaged: ${audit.problem} The ledger is read-only until this is looked into.`)
     return audit
   }
 
-  /** Why the last snapshot (or the segment rotation after it) failed, if it did; the journal still holds every event. */
-  get snapshotProblem(): string | null {
-    return this.snapshotFailure
+  /**
+   * Day close vouches for the saved copy too: ledger.sqlite and its check must still be what this
+   * ledger loaded or last wrote. One changed while Counter ran is written again from memory, whose
+   * tables came from the journal and were never read back from that file. Returns what was found.
+   */
+  checkSavedCopy(): string | null {
+    if (this.saved === null || newestSnapshotIs(this.dir, this.saved)) return null
+    const changed = `The saved copy ${SNAPSHOT_FILE} was changed on disk while Counter ran`
+    this.saved = null
+    this.unsaved = true
+    let notice = `${changed}; it was written again from the books in memory.`
+    try {
+      this.snapshot()
+      if (this.readOnlyReason) notice = `${changed}; it is left as found while the books are read-only, and the next start rebuilds it from the journal.`
+    } catch (error) {
+      notice = `${changed} and could not be written again (${(error as Error).message}); the next start rebuilds it from the journal.`
+    }
+    this.laterNotices.push(notice)
+    this.booksChanged()
+    return notice
   }
 
   /**
@@ -129,8 +191,9 @@ export class Ledger {
    * durable; when it throws LedgerWriteError or DayClosedError nothing was recorded and the caller must not act.
    */
   append<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): JournalEntry<T> {
-    if (this.closed) throw new LedgerWriteError('The ledger is closed: nothing was sent.')
-    if (this.readOnlyReason) throw new LedgerWriteError(`${this.readOnlyReason} Nothing was sent.`)
+    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
+    if (this.readOnlyReason) throw new LedgerWriteError(this.readOnlyReason)
+    if (isDayBound(type)) this.clockFloor?.assertAgrees(this.options.now())
     const closedDay = this.closedDayOf(type, data)
     if (closedDay !== null) throw new DayClosedError(closedDay)
     const problem = eventProblem(this.db, type, data)
@@ -145,20 +208,48 @@ export class Ledger {
       project(this.db, entry, problem)
     } catch (error) {
       // The journal has the event but the tables do not: stop writing rather than diverge further.
-      this.readOnlyReason = `Entry #${entry.seq} is in the journal but could not be applied (${(error as Error).message}); restart Counter.`
+      this.becomeReadOnly(`Entry #${entry.seq} is in the journal but could not be applied (${(error as Error).message}); restart Counter.`)
       throw error
     }
     this.unsaved = true
+    this.clockFloor?.note(entry.type, entry.at)
+    if (entry.type === 'day.closed') this.noteClosed((entry.data as LedgerEventData['day.closed']).businessDay)
     if (++this.eventsSinceSnapshot >= this.options.snapshotEvery) this.scheduleSnapshot()
     return entry
   }
 
-  /** The business day an event would add to after its books were closed (or its year archived), else null. */
+  /**
+   * The business day an event would add to after its books were closed, else null. Books close in
+   * order: no sale or top-up is booked on or before the latest closed day (that covers the closed
+   * days of archived years too; an archived year is storage, not a lock, so a clock confirmed
+   * back into it still books on today). Decision: a day left open before a later closed one (a
+   * forgotten close) may still be closed late: that books nothing, it counts the drawer and locks it.
+   */
   private closedDayOf<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): string | null {
     if (!isDayBound(type)) return null
     const { businessDay } = data as { businessDay: string }
-    const inArchivedYear = this.archivedUntil !== null && businessDay < this.archivedUntil
-    return inArchivedYear || dayIsClosed(this.db, businessDay) ? businessDay : null
+    if (type === 'day.closed') return this.dayClosure(businessDay) === null ? null : businessDay
+    const latest = this.latestClosedDay()
+    return latest !== null && businessDay <= latest ? businessDay : null
+  }
+
+  /** The latest closed business day: from the active year, else the newest archive (a new year before its first close). */
+  latestClosedDay(): string | null {
+    if (this.closedThrough === undefined) {
+      const newestArchive = listArchives(this.dir)[0]
+      this.closedThrough = latestClosedDayIn(this.db) ?? (newestArchive ? readArchive(this.SQL, newestArchive.file, latestClosedDayIn) : null)
+    }
+    return this.closedThrough
+  }
+
+  private noteClosed(businessDay: string): void {
+    const latest = this.latestClosedDay()
+    if (latest === null || latest < businessDay) this.closedThrough = businessDay
+  }
+
+  /** The computer's clock against the journal's floor; null when the ledger was opened without clockSense. */
+  clockCheck(): ClockCheck | null {
+    return this.clockFloor?.check(this.options.now()) ?? null
   }
 
   /** The sale is acknowledged first: the export runs once the caller has had its answer. */
@@ -170,7 +261,7 @@ export class Ledger {
       } catch (error) {
         // Tried again after another snapshotEvery events, not on every sale meanwhile.
         this.eventsSinceSnapshot = 0
-        this.snapshotFailure = `The ledger's saved copy could not be updated (${(error as Error).message}); every sale is still in the journal.`
+        this.setSnapshotFailure(`The ledger's saved copy could not be updated (${(error as Error).message}); every sale is still in the journal.`)
       }
     })
   }
@@ -299,8 +390,9 @@ export class Ledger {
   archiveClosedYears(today: string): string[] {
     if (this.closed) throw new LedgerWriteError('The ledger is closed.')
     if (this.readOnlyReason) throw new LedgerWriteError(`${this.readOnlyReason} Nothing was archived.`)
+    // A clock months ahead would archive the year still being sold in.
+    this.clockFloor?.assertAgrees(this.options.now())
     const written = archiveClosedYears(this.SQL, this.db, this.dir, today)
-    this.archivedUntil = archivedBefore(this.db)
     this.unsaved = true
     this.snapshot()
     return written
@@ -313,30 +405,43 @@ export class Ledger {
    */
   snapshot(): void {
     if (this.readOnlyReason || !this.unsaved) return
+    const position = journalPosition(this.db)
     const bytes = this.db.export()
     prepareConnection(this.db)
-    writeSnapshot(this.dir, bytes)
+    // Until both files are written, ledger.sqlite on disk is not one this ledger vouches for.
+    this.saved = null
+    this.saved = writeSnapshot(this.dir, bytes, position)
     this.unsaved = false
     this.eventsSinceSnapshot = 0
-    this.snapshotFailure = null
     try {
       this.journal.rotateIfLarger(this.options.segmentBytes)
+      this.setSnapshotFailure(null)
     } catch (error) {
-      this.snapshotFailure = `A new journal segment could not be started (${(error as Error).message}); the current one goes on.`
+      this.setSnapshotFailure(`A new journal segment could not be started (${(error as Error).message}); the current one goes on.`)
     }
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return
+  /**
+   * Saves a last snapshot and lets go of the folder. Resolves to what went wrong, in plain words for
+   * whoever stops Counter to show (empty when nothing did). A snapshot that cannot be written at exit
+   * is no reason to fail the exit: the journal holds every event and the next open replays it.
+   */
+  async close(): Promise<string[]> {
+    if (this.closed) return []
     this.closed = true
     if (this.scheduledSnapshot) clearImmediate(this.scheduledSnapshot)
     this.scheduledSnapshot = null
+    const problems: string[] = []
     try {
       this.snapshot()
+    } catch (error) {
+      const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk full' : (error as Error).message
+      problems.push(`The ledger's saved copy could not be written at exit (${why}); every sale is in the journal and the next start rebuilds it.`)
     } finally {
       this.journal.close()
       this.db.close()
       this.unlock()
     }
+    return problems
   }
 }

@@ -89,9 +89,8 @@ interface Line {
   /** Byte offsets in the file: where the line starts, and where the next one does. */
   start: number
   end: number
-  /** Ends with a newline: its write finished. */
+  /** Ends with a newline: its write finished. Only the file's last line can lack one. */
   complete: boolean
-  last: boolean
 }
 
 /** The lines of `file` from byte `from` on, as far as the file reached when reading began. */
@@ -111,13 +110,13 @@ function* readLines(file: string, from = 0): Generator<Line> {
       let offset = 0
       for (let newline = buffer.indexOf(NEWLINE); newline !== -1; newline = buffer.indexOf(NEWLINE, offset)) {
         const end = carryStart + newline + 1
-        yield { bytes: buffer.subarray(offset, newline), start: carryStart + offset, end, complete: true, last: end === size }
+        yield { bytes: buffer.subarray(offset, newline), start: carryStart + offset, end, complete: true }
         offset = newline + 1
       }
       carry = buffer.subarray(offset)
       carryStart += offset
     }
-    if (carry.length > 0) yield { bytes: carry, start: carryStart, end: carryStart + carry.length, complete: false, last: true }
+    if (carry.length > 0) yield { bytes: carry, start: carryStart, end: carryStart + carry.length, complete: false }
   } finally {
     fs.closeSync(fd)
   }
@@ -214,11 +213,12 @@ export function readChain(segments: readonly Segment[], start: ReadStart, visit:
     if (offset === 0 && first !== last.seq + 1) return broken(`the file ${path.basename(file)} should begin with entry #${last.seq + 1}`)
     tailBytes = offset
     for (const line of readLines(file, offset)) {
-      const entry = line.complete ? parseLine(line.bytes) : null
-      // In the last segment, a final line that is cut short or not even JSON is a write that never
-      // finished; anywhere else a bad line is damage.
-      if (isLast && line.last && entry === null) return stop({ tornTail: { line: lineNumber, bytes: line.end - line.start }, broken: null })
+      // Only the newline proves a write finished: a final line of the last segment without one is a
+      // write that never returned (never acknowledged), cut off whether or not its bytes parse. A
+      // line that has its newline was acknowledged, so one that does not parse is damage, last or not.
+      if (!line.complete && isLast) return stop({ tornTail: { line: lineNumber, bytes: line.end - line.start }, broken: null })
       if (!line.complete) return broken('it was cut short')
+      const entry = parseLine(line.bytes)
       if (entry === null) return broken('it is not a journal line')
       const problem = chainProblem(entry, last)
       if (problem !== null) return broken(problem)

@@ -1,7 +1,7 @@
 // The PAN agent API's seven calls (agents, coupons, password resets, balance): form fields with api_key, and what each answer says.
 import { parseProviderRupees } from '../counter/money'
 import { PartnerHttp, type HttpResult } from './http'
-import { classify, type ProviderReply, type Wording } from './outcome'
+import { classify, type CallRole, type ProviderReply, type Wording } from './outcome'
 import { SecretFilter } from './secret-filter'
 
 export interface PanApiOptions {
@@ -82,37 +82,55 @@ const WORDING: Record<PanCall, Wording> = {
     accepted: 'The agent was created',
     refused: 'The provider refused to create the agent',
     notKnown: "It is not known whether the agent was created: refresh the agent's status before creating it again.",
+    subject: 'the agent',
   },
   vleStatus: {
     accepted: "The agent's status was read",
     refused: "The provider could not give the agent's status",
     notKnown: "The agent's status is not known yet: refresh it again later.",
+    subject: "the agent's approval",
   },
   couponRequest: {
     accepted: 'The coupons were bought',
     refused: 'The provider refused the coupon order',
     notKnown: 'It is not known whether the coupons were bought: check the balance and the coupon history before ordering again.',
+    subject: 'the coupon order',
   },
   couponStatus: {
     accepted: 'The order was found',
     refused: "The provider could not give the order's status",
     notKnown: "The order's status is not known yet: check it again later.",
+    subject: 'the coupon order',
   },
   passwordReset: {
     accepted: 'The password reset was requested',
     refused: 'The provider refused the password reset',
     notKnown: "It is not known whether the reset was requested: check the agent's resets before asking again.",
+    subject: 'the reset',
   },
   passwordResetStatus: {
     accepted: "The reset's status was read",
     refused: "The provider could not give the reset's status",
     notKnown: "The reset's status is not known yet: check it again later.",
+    subject: 'the reset',
   },
   balance: {
     accepted: 'The balance was read',
     refused: 'The provider could not give the balance',
     notKnown: 'The balance could not be read just now.',
+    subject: 'the balance',
   },
+}
+
+/** Which calls ask about something already made (a refusal of such a check settles nothing), and which make a sale. */
+const ROLES: Record<PanCall, CallRole> = {
+  addVle: 'other',
+  vleStatus: 'check',
+  couponRequest: 'sale',
+  couponStatus: 'check',
+  passwordReset: 'other',
+  passwordResetStatus: 'check',
+  balance: 'other',
 }
 
 /**
@@ -274,8 +292,9 @@ export class PanApi {
     details: (answer: AnswerFields) => Details,
     subject?: Subject,
   ): Promise<PanReply & Details> {
-    const { body, ...reply } = this.secrets.reply(classify(await this.send(call, fields), WORDING[call]))
-    const answered = body !== null && reply.httpStatus !== null && reply.httpStatus >= 200 && reply.httpStatus < 300
+    const { body, ...reply } = this.secrets.reply(classify(await this.send(call, fields), ROLES[call], WORDING[call]))
+    // A refused request's body is about the request: its "status" FAILED is no reset's or order's state.
+    const answered = !reply.requestRefused && body !== null && reply.httpStatus !== null && reply.httpStatus >= 200 && reply.httpStatus < 300
     const answer = new AnswerFields(answered ? body : null)
     const answeredFor = subject ? answer.text(subject.field) : null
     if (subject && answeredFor !== null && answeredFor !== subject.expected) {

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto'
 import type { Outcome } from '../contract'
 import { paiseToDecimal } from '../counter/money'
 import { PartnerHttp, type HttpResult } from './http'
-import { classify, type ProviderReply } from './outcome'
+import { classify, type CallRole, type ProviderReply } from './outcome'
 import { SecretFilter } from './secret-filter'
 
 export interface RechargeCredentials {
@@ -82,7 +82,7 @@ export class RechargeApi {
       timestamp,
       checksum: transactionChecksum(this.credentials, timestamp, req.number, req.orderId),
     })
-    return this.rechargeReply(this.reply(result))
+    return this.rechargeReply(this.reply(result, 'sale'))
   }
 
   /**
@@ -100,7 +100,7 @@ export class RechargeApi {
       timestamp,
       checksum: statusChecksum(this.credentials, timestamp, orderId),
     })
-    const reply = this.rechargeReply(this.reply(result))
+    const reply = this.rechargeReply(this.reply(result, 'check'))
     const answeredFor = dataField(reply.body, 'order_id')
     if (reply.outcome !== 'UNKNOWN' && answeredFor !== null && answeredFor !== orderId) {
       // A verdict about another order must not settle this one.
@@ -111,7 +111,7 @@ export class RechargeApi {
 
   async fetchOperator(mobile: string): Promise<OperatorReply> {
     const { userId, token } = this.credentials
-    const reply = this.reply(await this.http.postJson(RECHARGE_PATHS.fetchOperator, { user_id: userId, token, mobile }))
+    const reply = this.reply(await this.http.postJson(RECHARGE_PATHS.fetchOperator, { user_id: userId, token, mobile }), 'other')
     return {
       outcome: reply.outcome,
       // classify() words an UNKNOWN for a sale; a lookup sells nothing.
@@ -126,8 +126,8 @@ export class RechargeApi {
   }
 
   /** classify(), with any echo of our token or secret key blanked out of everything we hand back. */
-  private reply(result: HttpResult): ProviderReply {
-    return this.secrets.reply(classify(result))
+  private reply(result: HttpResult, role: CallRole): ProviderReply {
+    return this.secrets.reply(classify(result, role))
   }
 
   private rechargeReply(reply: ProviderReply): RechargeReply {

@@ -1,6 +1,6 @@
 // The simulator's fault switch: which request a fault hits, how many times, and the broken answers it makes.
 
-export type FaultKind = 'slow' | 'noAnswer' | 'http500' | 'truncatedJson' | 'failed' | 'pendingThenSuccess'
+export type FaultKind = 'slow' | 'noAnswer' | 'http500' | 'truncatedJson' | 'failed' | 'pendingThenSuccess' | 'refuse'
 
 export interface FaultSwitch {
   kind: FaultKind
@@ -12,9 +12,20 @@ export interface FaultSwitch {
   delayMs?: number
   /** 'pendingThenSuccess': status checks answering PENDING before SUCCESS; default 0 (the first check says SUCCESS). */
   checksUntilFinal?: number
+  /**
+   * 'refuse': the provider turns the request away unprocessed, answering {status, message} with this
+   * HTTP status, as it does a wrong token, checksum or timestamp. Defaults: FAILED, "Invalid request", 200.
+   */
+  refusal?: { status?: string; message?: string; httpStatus?: number }
 }
 
 export const DEFAULT_SLOW_MS = 2_000
+
+/** The answer a 'refuse' fault gives instead of processing the request. */
+export function refusalOf(fault: FaultSwitch): { httpStatus: number; body: string } {
+  const { status = 'FAILED', message = 'Invalid request', httpStatus = 200 } = fault.refusal ?? {}
+  return { httpStatus, body: JSON.stringify({ status, message }) }
+}
 
 export class FaultBoard {
   private fault: FaultSwitch | null = null

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { paiseToDecimal } from '../counter/money'
 import { PAN_PATHS } from '../partners/pan-api'
 import type { FaultSwitch } from './faults'
+import type { BookedCoupon } from './order-book'
 import { DIGITS, failed, firstBrokenRule, pattern, randomText, sameSecret, type Answer, type Fields, type Rule } from './sim-rules'
 import type { SimModule, SimRequest, SimRoute } from './server'
 
@@ -57,6 +58,8 @@ interface CouponOrder {
   amountPaise: number
   oldBalPaise: number
   newBalPaise: number
+  /** An order coupon_req called PENDING: coupon_status answers PENDING this many more times, then SUCCESS. Null once delivered. */
+  pendingChecksLeft: number | null
 }
 
 interface ResetOrder {
@@ -120,7 +123,8 @@ function wholePaise(paise: number): number {
 
 export class PanSim implements SimModule, PanControls {
   readonly routes: Record<string, SimRoute & { operation: PanOperation }>
-  readonly apiKey: string
+  /** Replaced when the provider issues a new key (Simulator.rotateCredentials). */
+  apiKey: string
   private balance: number
   private rates: CouponRates
   private readonly approveAfterChecks: number
@@ -161,7 +165,12 @@ export class PanSim implements SimModule, PanControls {
     return [...this.vles.values()].map(({ vleId, name, status }) => ({ vleId, name, status }))
   }
 
-  /** 'failed' refuses any PAN call unprocessed; 'pendingThenSuccess' makes coupon_req answer PENDING (the order is still made). */
+  /** Every coupon order made, copied: a reader cannot change the provider's books. */
+  bookedCoupons(): BookedCoupon[] {
+    return [...this.coupons.values()].map(({ orderId, vleId, type, qty, amountPaise }) => ({ orderId, vleId, type, qty, amountPaise }))
+  }
+
+  /** 'failed' refuses any PAN call unprocessed; 'pendingThenSuccess' makes coupon_req answer PENDING (the order is still made, and delivered after checksUntilFinal coupon_status checks). */
   answer(req: SimRequest, fault: FaultSwitch | null): Answer {
     const { fields } = req
     if (!sameSecret(fields.api_key, this.apiKey)) return failed('Invalid API key')
@@ -172,7 +181,7 @@ export class PanSim implements SimModule, PanControls {
       case 'vle_status':
         return this.vleStatus(fields)
       case 'coupon_req':
-        return this.couponRequest(fields, fault?.kind === 'pendingThenSuccess' ? 'PENDING' : 'SUCCESS')
+        return this.couponRequest(fields, fault?.kind === 'pendingThenSuccess' ? (fault.checksUntilFinal ?? 0) : null)
       case 'coupon_status':
         return this.couponStatus(fields)
       case 'pass_reset':
@@ -202,7 +211,8 @@ export class PanSim implements SimModule, PanControls {
     return { status: 'SUCCESS', message: `VLE status is ${agent.status}`, vle_id: agent.vleId, vle_status: agent.status }
   }
 
-  private couponRequest(fields: Fields, status: 'SUCCESS' | 'PENDING'): Answer {
+  /** pendingChecks: null for an order delivered at once, else the coupon_status checks it stays PENDING before SUCCESS. */
+  private couponRequest(fields: Fields, pendingChecks: number | null): Answer {
     const agent = this.vles.get(fields.vle_id ?? '')
     if (!agent) return failed('VLE not found')
     if (agent.status !== 'APPROVED') return failed('VLE not approved')
@@ -224,17 +234,26 @@ export class PanSim implements SimModule, PanControls {
       amountPaise,
       oldBalPaise: this.balance,
       newBalPaise: this.balance - amountPaise,
+      pendingChecksLeft: pendingChecks,
     }
     this.balance = order.newBalPaise
     this.coupons.set(order.orderId, order)
-    return { ...couponAnswer(order, status), type: String(type) }
+    return { ...couponAnswer(order, pendingChecks === null ? 'SUCCESS' : 'PENDING'), type: String(type) }
   }
 
-  /** As the spec shows: the order answers PENDING here, with its type as a number. */
+  /**
+   * As the spec shows, a delivered order answers PENDING here, with its type as a number. An order
+   * coupon_req left PENDING answers PENDING until it is delivered, then SUCCESS.
+   */
   private couponStatus(fields: Fields): Answer {
     const order = this.coupons.get(fields.order_id ?? '')
     if (!order) return failed('Order not found')
-    return { ...couponAnswer(order, 'PENDING'), type: order.type }
+    if (order.pendingChecksLeft === null) return { ...couponAnswer(order, 'PENDING'), type: order.type }
+    if (order.pendingChecksLeft > 0) {
+      order.pendingChecksLeft -= 1
+      return { ...couponAnswer(order, 'PENDING'), type: order.type }
+    }
+    return { ...couponAnswer(order, 'SUCCESS'), type: order.type }
   }
 
   private passwordReset(fields: Fields): Answer {

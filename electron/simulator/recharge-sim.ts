@@ -2,6 +2,7 @@
 import { tryParseRupees } from '../counter/money'
 import { RECHARGE_PATHS, statusChecksum, transactionChecksum, type RechargeCredentials } from '../partners/recharge-api'
 import type { FaultSwitch } from './faults'
+import type { BookedRecharge } from './order-book'
 import { DIGITS, failed, firstBrokenRule, LETTERS, pattern, randomText, sameSecret, type Answer, type Fields, type Rule } from './sim-rules'
 import type { RechargeOperation, SimModule, SimRequest, SimRoute } from './server'
 
@@ -38,7 +39,8 @@ const CIRCLES = [
 
 const SUCCESS_MESSAGE = 'Transaction Successful'
 const PENDING_MESSAGE = 'Transaction Pending'
-const OPERATOR_DOWN = 'Operator down, try later'
+// About the order, not the request: "try later" would read as a refusal of the request (partners/outcome.ts).
+const OPERATOR_DOWN = 'Operator down: recharge failed'
 
 /** Like RCH300874073984JLPGI. */
 const newFpayId = () => `RCH${randomText(DIGITS, 12)}${randomText(LETTERS, 5)}`
@@ -53,7 +55,13 @@ export class RechargeSim implements SimModule {
   }
   private readonly orders = new Map<string, Order>()
 
-  constructor(private readonly credentials: RechargeCredentials) {}
+  /** Replaced whole when the provider rotates them (Simulator.rotateCredentials). */
+  constructor(public credentials: RechargeCredentials) {}
+
+  /** Every order received, copied: a reader cannot change the provider's books. */
+  bookedOrders(): BookedRecharge[] {
+    return [...this.orders.values()].map(({ orderId, number, amount, state }) => ({ orderId, number, amount, state }))
+  }
 
   answer(req: SimRequest, fault: FaultSwitch | null): Answer {
     const { fields } = req

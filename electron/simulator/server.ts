@@ -5,7 +5,8 @@ import type { Socket } from 'node:net'
 import { randomBytes, randomInt } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { RechargeCredentials } from '../partners/recharge-api'
-import { apachePage, DEFAULT_SLOW_MS, FaultBoard, truncateText, type FaultSwitch } from './faults'
+import { apachePage, DEFAULT_SLOW_MS, FaultBoard, refusalOf, truncateText, type FaultSwitch } from './faults'
+import type { OrderBook } from './order-book'
 import { PanSim, type PanControls, type PanSimOptions } from './pan-sim'
 import { RechargeSim } from './recharge-sim'
 
@@ -37,7 +38,11 @@ export interface Simulator {
   panApiKey: string
   pan: PanControls
   setFault(fault: FaultSwitch | null): void
+  /** The provider issues new credentials (a rotated token, a new api_key): requests with the old ones are refused from now on. */
+  rotateCredentials(change: { recharge?: Partial<RechargeCredentials>; panApiKey?: string }): void
   requests: SimRequest[]
+  /** What the provider has booked, read-only. */
+  orderBook(): OrderBook
   close(): Promise<void>
 }
 
@@ -141,7 +146,8 @@ async function readBody(req: http.IncomingMessage): Promise<string | null> {
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
   const credentials = opts.recharge ?? trainingCredentials()
   const pan = new PanSim(opts.pan)
-  const modules: SimModule[] = [new RechargeSim(credentials), pan]
+  const recharge = new RechargeSim(credentials)
+  const modules: SimModule[] = [recharge, pan]
   const routes = new Map<string, { route: SimRoute; module: SimModule }>()
   for (const module of modules) {
     for (const [path, route] of Object.entries(module.routes)) routes.set(path, { route, module })
@@ -188,6 +194,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const fault = faults.take(target.route.operation)
     // The script never ran: nothing was processed.
     if (fault?.kind === 'http500') return send(req, res, 500, apachePage(500))
+    if (fault?.kind === 'refuse') {
+      const refusal = refusalOf(fault)
+      return send(req, res, refusal.httpStatus, refusal.body)
+    }
     const answer = JSON.stringify(target.module.answer(simRequest, fault))
     // Processed, but the answer is lost: the socket stays open until the client gives up.
     if (fault?.kind === 'noAnswer') return
@@ -219,11 +229,20 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   return {
     url: `http://127.0.0.1:${port}`,
-    credentials,
-    panApiKey: pan.apiKey,
+    get credentials() {
+      return recharge.credentials
+    },
+    get panApiKey() {
+      return pan.apiKey
+    },
     pan,
     setFault: (fault) => faults.set(fault),
+    rotateCredentials({ recharge: rechargeChange, panApiKey }) {
+      if (rechargeChange) recharge.credentials = { ...recharge.credentials, ...rechargeChange }
+      if (panApiKey !== undefined) pan.apiKey = panApiKey
+    },
     requests,
+    orderBook: () => ({ recharges: recharge.bookedOrders(), coupons: pan.bookedCoupons() }),
     close: async () => {
       closing.abort()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -2,22 +2,28 @@
 // Electron binary. Built to out/main/web.js; prints the loopback address (with its token) to open.
 import { resolve } from 'node:path'
 import { startCounterFromEnvironment } from '../counter/app'
-import { startWebServer } from './server'
+import { closeCounter } from '../shutdown'
+import { checkWebToken, startWebServer } from './server'
 
 async function main() {
+  // An empty COUNTER_WEB_TOKEN is an unset one: a new random token.
+  const token = process.env.COUNTER_WEB_TOKEN || undefined
+  // Refused before the ledger is opened, so a bad setting changes nothing.
+  checkWebToken(token)
   const counter = await startCounterFromEnvironment({ platform: 'web', resourcesDir: resolve(__dirname, '../../resources') })
   const web = await startWebServer({
     counter,
     rendererDir: resolve(__dirname, '../renderer'),
     port: process.env.COUNTER_WEB_PORT ? Number(process.env.COUNTER_WEB_PORT) : 0,
-    token: process.env.COUNTER_WEB_TOKEN,
+    token,
   })
   const mode = counter.session().mode === 'training' ? 'TRAINING (simulated provider, no money moves)' : 'REAL'
   console.log(`Counter is running in ${mode} mode.\nOpen this address in a browser on this computer:\n\n  ${web.url}\n\nPress Ctrl+C to stop.`)
   const stop = async () => {
     await web.close()
-    await counter.close()
-    process.exit(0)
+    const problems = await closeCounter(counter)
+    for (const problem of problems) console.error(problem)
+    process.exit(problems.length > 0 ? 1 : 0)
   }
   process.once('SIGINT', () => void stop())
   process.once('SIGTERM', () => void stop())

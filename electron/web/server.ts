@@ -1,9 +1,10 @@
 // Browser mode's HTTP bridge: serves the built renderer and carries the contract on 127.0.0.1.
 // Calls need the per-launch token; a foreign Host (DNS rebinding) or Origin (another site) is refused.
+// A client cannot hold it: headers, bodies and idle connections have time limits, and connections a cap.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { WEB_API_PREFIX, WEB_EVENTS_PATH, type CounterErrorBody, type CounterEvent } from '../contract'
 import type { CounterApp } from '../counter/app'
@@ -13,13 +14,35 @@ export interface WebServerOptions {
   rendererDir: string
   port?: number
   token?: string
+  /** Tests shorten these; the defaults are WEB_LIMITS. */
+  limits?: Partial<WebLimits>
 }
+
+export interface WebLimits {
+  /** A client must send all its request headers within this. */
+  headersMs: number
+  /** ...and its whole request, body included, within this. */
+  requestMs: number
+  /** A body that sends nothing for this long is cut (a call's body is small and comes from this computer). */
+  bodyIdleMs: number
+  /** A kept-alive connection with no request for this long is closed. */
+  keepAliveMs: number
+  /** Connections open at once; one more is answered 503 and closed. A tab uses at most six (the
+   *  browser's per-host limit), one of them the event stream, so 64 is ten tabs and scripts besides. */
+  maxConnections: number
+}
+
+export const WEB_LIMITS: WebLimits = { headersMs: 10_000, requestMs: 30_000, bodyIdleMs: 10_000, keepAliveMs: 5_000, maxConnections: 64 }
+/** 24 characters of base64 is 144 bits: beyond guessing through a loopback port. */
+export const MIN_TOKEN_LENGTH = 24
 
 export interface WebServer {
   origin: string
   /** The address to open: carries the token once; the page then keeps it in session storage. */
   url: string
   token: string
+  /** The limits as the HTTP server holds them. */
+  limits: WebLimits
   close(): Promise<void>
 }
 
@@ -48,6 +71,15 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
+/** Refuses a COUNTER_WEB_TOKEN too short to keep other local programs out (the message never shows the token). */
+export function checkWebToken(token: string | undefined): void {
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
+    throw new Error(
+      `COUNTER_WEB_TOKEN is too short (${token.length} characters): use at least ${MIN_TOKEN_LENGTH}, or leave it unset for a new random token at each launch.`,
+    )
+  }
+}
+
 class Refusal extends Error {
   constructor(
     readonly status: number,
@@ -58,7 +90,9 @@ class Refusal extends Error {
 }
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
-  const token = options.token || randomBytes(24).toString('base64url')
+  checkWebToken(options.token)
+  const token = options.token ?? randomBytes(24).toString('base64url')
+  const limits = { ...WEB_LIMITS, ...options.limits }
   const expected = Buffer.from(`Bearer ${token}`)
   const streams = new Set<ServerResponse>()
   let allowedHosts: string[] = []
@@ -80,25 +114,53 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
   }
 
-  const server = createServer((req, res) => {
-    void handle(req, res).catch((err) => {
-      const refusal = err instanceof Refusal ? err : new Refusal(500, { code: 'internal', message: 'Counter could not answer that request.' })
-      if (!res.headersSent) sendJson(res, refusal.status, { ok: false, error: refusal.body })
-      else res.destroy()
-    })
+  const refused = new WeakSet<Socket>()
+  let connections = 0
+  const server = createServer(
+    {
+      headersTimeout: limits.headersMs,
+      requestTimeout: limits.requestMs,
+      // Node checks those limits on this beat; its default (30 s) would hold a client up to 30 s past them.
+      connectionsCheckingInterval: Math.min(1_000, limits.headersMs / 4),
+    },
+    (req, res) => {
+      if (refused.has(req.socket)) return
+      void handle(req, res).catch((err) => {
+        const refusal = err instanceof Refusal ? err : new Refusal(500, { code: 'internal', message: 'Counter could not answer that request.' })
+        if (res.headersSent) return res.destroy()
+        // The rest of an unread body would be taken for the next request: close instead.
+        if (!req.complete) res.setHeader('Connection', 'close')
+        sendJson(res, refusal.status, { ok: false, error: refusal.body })
+      })
+    },
+  )
+  server.keepAliveTimeout = limits.keepAliveMs
+
+  // Counted before HTTP sees the connection, so one over the cap costs nothing but this answer.
+  server.prependListener('connection', (socket: Socket) => {
+    if (connections >= limits.maxConnections) {
+      refused.add(socket)
+      const body = JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Counter has too many connections open: close some tabs and try again.' } })
+      socket.on('error', () => undefined)
+      socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+      socket.destroySoon()
+      return
+    }
+    connections++
+    socket.once('close', () => connections--)
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     checkCaller(req)
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname
+    const path = pathOf(req)
     if (path.startsWith(WEB_API_PREFIX)) {
       if (req.method !== 'POST') throw new Refusal(405, { code: 'forbidden', message: 'Use POST for Counter calls.' })
       checkToken(req)
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         throw new Refusal(415, { code: 'invalid_input', message: 'Send the input as application/json.' })
       }
-      const input = await readJson(req)
-      sendJson(res, 200, await options.counter.dispatch(decodeURIComponent(path.slice(WEB_API_PREFIX.length)), input))
+      const input = await readJson(req, limits.bodyIdleMs)
+      sendJson(res, 200, await options.counter.dispatch(path.slice(WEB_API_PREFIX.length), input))
     } else if (path === WEB_EVENTS_PATH) {
       checkToken(req)
       openEventStream(res)
@@ -124,7 +186,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   function serveStatic(path: string, res: ServerResponse) {
     const root = normalize(options.rendererDir)
-    let file = normalize(join(root, decodeURIComponent(path)))
+    let file = normalize(join(root, path))
     if (!file.startsWith(root + sep) && file !== root) throw new Refusal(404, { code: 'not_found', message: 'Not found.' })
     // The app routes in the hash, so every other path is the one page.
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html')
@@ -146,6 +208,13 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     origin,
     url: `${origin}/?token=${encodeURIComponent(token)}`,
     token,
+    limits: {
+      headersMs: server.headersTimeout,
+      requestMs: server.requestTimeout,
+      bodyIdleMs: limits.bodyIdleMs,
+      keepAliveMs: server.keepAliveTimeout,
+      maxConnections: limits.maxConnections,
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const stream of streams) stream.destroy()
@@ -156,23 +225,53 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { ...securityHeaders, 'Content-Type': 'application/json; charset=utf-8' })
-  res.end(JSON.stringify(body))
+  const text = JSON.stringify(body)
+  res.writeHead(status, { ...securityHeaders, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) })
+  res.end(text)
 }
 
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length
-    if (size > MAX_BODY_BYTES) throw new Refusal(413, { code: 'invalid_input', message: 'The request is too large.' })
-    chunks.push(chunk as Buffer)
-  }
-  const text = Buffer.concat(chunks).toString('utf8')
-  if (!text) return {}
+/** The request's path, %-escapes decoded; a malformed address is the client's mistake, not ours. */
+function pathOf(req: IncomingMessage): string {
   try {
-    return JSON.parse(text)
+    return decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
   } catch {
-    throw new Refusal(400, { code: 'invalid_input', message: 'The request body is not valid JSON.' })
+    throw new Refusal(400, { code: 'invalid_input', message: 'The address of this request is malformed (a broken %-escape).' })
   }
+}
+
+/** The body as JSON; one that stalls for `idleMs` or grows past MAX_BODY_BYTES is refused. */
+function readJson(req: IncomingMessage, idleMs: number): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    let settled = false
+    const settle = (outcome: () => void) => {
+      if (settled) return
+      settled = true
+      clearTimeout(idle)
+      req.removeListener('data', onData)
+      outcome()
+    }
+    const refuse = (status: number, message: string) => settle(() => reject(new Refusal(status, { code: 'invalid_input', message })))
+    const idle = setTimeout(() => refuse(408, 'The request stopped arriving before it was complete.'), idleMs)
+    const onData = (chunk: Buffer) => {
+      idle.refresh()
+      size += chunk.length
+      if (size > MAX_BODY_BYTES) return refuse(413, 'The request is too large.')
+      chunks.push(chunk)
+    }
+    req.on('data', onData)
+    req.on('close', () => refuse(400, 'The request was cut off.'))
+    req.on('end', () =>
+      settle(() => {
+        const text = Buffer.concat(chunks).toString('utf8')
+        if (!text) return resolve({})
+        try {
+          resolve(JSON.parse(text))
+        } catch {
+          reject(new Refusal(400, { code: 'invalid_input', message: 'The request body is not valid JSON.' }))
+        }
+      }),
+    )
+  })
 }

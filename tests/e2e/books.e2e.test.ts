@@ -81,7 +81,7 @@ async function sellRecharge(number: string, amount: string, payment: { collected
   await page.getByTestId(payment.collected ? 'collected' : 'amount-input').press('Enter')
   await expect.poll(() => panel.textContent()).not.toBe(shownBefore)
   await expect.poll(() => panel.getAttribute('data-state')).not.toBe('SENDING')
-  const orderId = (await panel.textContent())!.match(/Order ([A-Z0-9]+)/)![1]
+  const orderId = (await panel.getByTestId('result-order-id').textContent())!.match(/^\s*([A-Z0-9]+)\s*$/)![1]
   return { state: (await panel.getAttribute('data-state'))!, orderId }
 }
 
@@ -258,7 +258,7 @@ describe('the books in the browser (training mode)', () => {
     await page.getByTestId('drawer-override-note').press('Enter')
     await page.getByTestId('close-confirm-yes').click()
     await expect.poll(() => page.getByTestId('day-status').getAttribute('data-closed')).toBe('true')
-    expect(await text('day-closed-notice')).toContain(today)
+    expect(await text('day-closed-notice')).toContain(today.split('-').reverse().join('-')) // shown DD-MM-YYYY
     expect(await text('drawer-difference')).toBe('−₹1.50')
     expect(await text('drawer-override-shown')).toContain('Helpline closed')
     expect(await page.getByTestId('topup-form').count()).toBe(0)

@@ -37,7 +37,7 @@ export async function startWebApp(
 }
 
 /** Debian's Chromium with a fresh profile. */
-export function launchChromium(options: { acceptDownloads?: boolean } = {}): Promise<BrowserContext> {
+export function launchChromium(options: { acceptDownloads?: boolean; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
   mkdirSync(outputDir, { recursive: true })
   return chromium.launchPersistentContext(tempDir('chromium-').path, {
     executablePath: '/usr/bin/chromium',

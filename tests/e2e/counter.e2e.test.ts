@@ -92,10 +92,10 @@ describe('recharge counter in the browser (training mode)', () => {
     await shot('2-sale-failed')
   })
 
-  it('shows PENDING with "do not retry", then Check status settles it', async () => {
+  it('shows Pending with "do not sell again", then Check status settles it', async () => {
     counter.session().simulator!.setFault({ kind: 'pendingThenSuccess', times: 1 })
     expect(await sell('9988776655', '75')).toBe('UNKNOWN')
-    expect((await page.getByTestId('result-panel').textContent())!.toLowerCase()).toContain('do not retry')
+    expect((await page.getByTestId('result-panel').textContent())!.toLowerCase()).toContain('do not sell again')
     await shot('3-sale-pending')
     await page.getByTestId('check-status-button').click()
     await expect.poll(() => page.getByTestId('result-panel').getAttribute('data-state')).toBe('SUCCESS')

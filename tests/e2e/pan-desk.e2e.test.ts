@@ -296,6 +296,7 @@ describe('PAN agent desk in the browser (training mode)', () => {
   })
 
   it('opens a named-only service with its one line of why', async () => {
+    await page.getByTestId('nav-more').click() // the services the provider lacks fold under one item
     await page.getByTestId('nav-unavailable-payout').click()
     expect(await page.getByTestId('unavailable-why').textContent()).toContain('no paths or fields')
     await shot('12-unavailable', page.getByTestId('unavailable-view'))

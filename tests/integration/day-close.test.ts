@@ -9,7 +9,7 @@ import type { Result } from '../../electron/contract'
 import type { ReceiptPrinter } from '../../electron/counter/sales'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
-import { agentInput, approvedAgent, startRealModeRig, type RealModeRig } from './helpers'
+import { agentInput, approvedAgent, startRealModeRig, statusEvents, type RealModeRig } from './helpers'
 
 const agent = agentInput()
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
@@ -230,8 +230,13 @@ describe('day close', () => {
     expect(rig.counter.session().ledger.readOnly).toBeNull()
 
     const today = valueOf(await rig.counter.call('day.summary', {})).businessDay
+    const seen = statusEvents(rig.counter)
     const closing = await rig.counter.call('day.close', { businessDay: today, openingFloat: '0', counted: drawer, overrideNote: 'closing for the test' })
     expect(closing).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: expect.stringContaining(`Line ${edited + 1}`) } })
+    // The screen hears of it at once, and app.status says it from now on.
+    const readOnly = expect.stringMatching(new RegExp(`^The journal is damaged: Line ${edited + 1} \\(${segmentName(1)}\\): `))
+    expect(seen.at(-1)?.books.readOnly).toEqual(readOnly)
+    expect(valueOf(await rig.counter.call('app.status', {})).books.readOnly).toEqual(readOnly)
     expect(await rig.counter.call('recharge.sell', sale)).toMatchObject({ ok: false, error: { code: 'ledger_unavailable' } })
   })
 })

@@ -1,12 +1,14 @@
 // Shared set-up for tests that run the real core: temp data folders, a private keychain service,
 // and a standalone simulator the core reaches over real HTTP as if it were the provider.
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Agent, AgentInput } from '../../electron/contract'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Agent, AgentInput, AppStatus, CounterEvent, PendingItem } from '../../electron/contract'
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
+import { ledgerDir } from '../../electron/counter/session'
 import { verhoeffDigit } from '../../electron/counter/verhoeff'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
 
@@ -34,7 +36,8 @@ export interface RealModeRig {
   provider: Simulator
   dataDir: string
   logLines: string[]
-  restart(): Promise<CounterApp>
+  /** Stops the core, does `meanwhile` (an edit of its files while it is stopped) and starts it again. */
+  restart(meanwhile?: () => void | Promise<void>): Promise<CounterApp>
   close(): Promise<void>
 }
 
@@ -70,8 +73,9 @@ export async function startRealModeRig(
     provider,
     dataDir: dir.path,
     logLines,
-    async restart() {
+    async restart(meanwhile) {
       await rig.counter.close()
+      await meanwhile?.()
       rig.counter = await start()
       return rig.counter
     },
@@ -82,6 +86,43 @@ export async function startRealModeRig(
     },
   }
   return rig
+}
+
+/** The statuses the core sends as status.changed from now on, as the screen would receive them. */
+export function statusEvents(counter: CounterApp): AppStatus[] {
+  const seen: AppStatus[] = []
+  counter.onEvent((event) => {
+    if (event.name === 'status.changed') seen.push((event as CounterEvent<'status.changed'>).payload)
+  })
+  return seen
+}
+
+/** Polls until `probe` gives something truthy: the core's queues work in the background. */
+export async function eventually<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value) return value
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(25)
+  }
+}
+
+/** What the Pending screen lists now. */
+export async function pendingItems(rig: RealModeRig): Promise<PendingItem[]> {
+  const listed = await rig.counter.call('pending.list', {})
+  if (!listed.ok) throw new Error(listed.error.message)
+  return listed.value.items
+}
+
+/** Every line of the real ledger's journal, in order, parsed. */
+export function journalOf(rig: RealModeRig): { type: string; data: Record<string, unknown> }[] {
+  const dir = join(ledgerDir(rig.dataDir, 'real'), 'journal')
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.ndjson'))
+    .sort()
+    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line))
 }
 
 /** A valid Aadhaar number: eleven digits and their Verhoeff check digit. */

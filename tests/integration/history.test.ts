@@ -107,7 +107,7 @@ describe('history.exportCsv', () => {
     expect(lines.at(-1)).toBe('')
     expect(lines).toHaveLength(4 + 2)
     const mobile = lines.find((line) => line.includes(sold.mobile))!.split(',')
-    expect(mobile).toMatchObject({ 0: 'recharge', 3: '2024-05-01', 4: '9876543210', 6: '199.50', 7: 'SUCCESS' })
+    expect(mobile).toMatchObject({ 0: 'recharge', 3: '01-05-2024', 4: '9876543210', 6: '199.50', 7: 'SUCCESS' })
     expect(lines.find((line) => line.includes(sold.coupon))).toContain(',214,SUCCESS,')
   })
 
@@ -123,10 +123,10 @@ describe('history.exportCsv', () => {
 
   it('reads page after page, and says in the filename when it stopped at the cap', () => {
     const { ledger } = rig.counter.session()
-    const paged = historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', { pageRows: 1 })
+    const paged = historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { pageRows: 1 })
     expect(paged.filename).toBe('history-2024-05-01-2024-05-03.csv')
     expect(paged.content.split('\r\n').filter(Boolean)).toHaveLength(1 + 4)
-    const capped = historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', { maxRows: 3, pageRows: 2 })
+    const capped = historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { maxRows: 3, pageRows: 2 })
     const lines = capped.content.split('\r\n').filter(Boolean)
     expect(lines).toHaveLength(1 + 3)
     expect(new Set(lines).size).toBe(lines.length)
@@ -145,6 +145,22 @@ describe('history.exportCsv', () => {
       state: 'UNKNOWN',
       reference: null,
     }
-    expect(historyCsv([row]).split('\r\n')[1]).toBe('coupon,C1,2024-05-03T06:00:00.000Z,2024-05-03,"VLE9 ""Raju"", Sitapur","line one\nline two",,UNKNOWN,')
+    expect(historyCsv([row], 'Asia/Kolkata').split('\r\n')[1]).toBe('coupon,C1,03-05-2024 11:30:00,03-05-2024,"VLE9 ""Raju"", Sitapur","line one\nline two",,UNKNOWN,')
+  })
+
+  it('defuses provider text a spreadsheet would run as a formula, and keeps amounts numbers', () => {
+    const row: HistoryRow = {
+      kind: 'recharge',
+      id: 'CN1',
+      at: '2024-05-03T06:00:00.000Z',
+      businessDay: '2024-05-03',
+      label: '9876543210',
+      detail: '@SUM(A1:A9)',
+      amountPaise: -150,
+      state: 'SUCCESS',
+      reference: '=HYPERLINK("http://x.example","ok")',
+    }
+    const fields = historyCsv([row], 'Asia/Kolkata').split('\r\n')[1]
+    expect(fields).toBe(`recharge,CN1,03-05-2024 11:30:00,03-05-2024,9876543210,'@SUM(A1:A9),-1.50,SUCCESS,"'=HYPERLINK(""http://x.example"",""ok"")"`)
   })
 })

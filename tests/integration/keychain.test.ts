@@ -53,7 +53,9 @@ describe('settings with secrets', () => {
       await keychainSecrets(service).delete('token')
       await keychainSecrets(service).delete('secretKey')
       await keychainSecrets(service).delete('apiKey')
-    }, () => state.counter.close())
+    }, async () => {
+      await state.counter.close()
+    })
     return state
   }
 

@@ -1,14 +1,14 @@
-// Shared set-up for the ledger's integration tests: a fresh folder per test, ledgers on a stepping clock closed after each test, the journal's lines, and old-schema snapshots.
+// Shared set-up for the ledger's integration tests: a fresh folder per test, ledgers on a stepping clock closed after each test, the journal's lines, and edited or old-schema snapshots.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import initSqlJs from 'sql.js'
+import initSqlJs, { type Database } from 'sql.js'
 import { afterEach, beforeEach } from 'vitest'
 import type { LedgerEventData } from '../../electron/ledger/events'
 import { Ledger, type LedgerOptions } from '../../electron/ledger/ledger'
 import { migrations } from '../../electron/ledger/migrations'
 import { JOURNAL_DIR, listSegments } from '../../electron/ledger/segments'
-import { SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+import { SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, snapshotCheck, type SnapshotCheck } from '../../electron/ledger/snapshot'
 
 export const DAY = '2025-03-14'
 export const START = Date.parse(`${DAY}T04:30:00.000Z`)
@@ -149,13 +149,32 @@ const UNDO_MIGRATION: Record<number, string> = {
   2: 'DROP TABLE agents; DROP TABLE coupon_sales; DROP TABLE password_resets; DROP TABLE balance_checkpoints;',
 }
 
-/** Rewrites the ledger's ledger.sqlite as schema version `version` wrote it. */
-export async function rollBackSnapshot(dir: string, version: number): Promise<void> {
+/**
+ * Changes ledger.sqlite through sql.js and writes it back, still a valid database: an edit made
+ * with an SQLite tool. `reseal` also rewrites its check, as if Counter had written the file so.
+ */
+export async function editSnapshot(dir: string, edit: (db: Database) => void, { reseal = false } = {}): Promise<void> {
   const SQL = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') })
   const file = path.join(dir, SNAPSHOT_FILE)
   const db = new SQL.Database(fs.readFileSync(file))
-  for (let undone = migrations.length; undone > version; undone--) db.exec(UNDO_MIGRATION[undone])
-  db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(version)])
-  fs.writeFileSync(file, db.export())
+  edit(db)
+  const bytes = db.export()
   db.close()
+  fs.writeFileSync(file, bytes)
+  if (reseal) {
+    const { seq, hash } = JSON.parse(fs.readFileSync(path.join(dir, SNAPSHOT_CHECK_FILE), 'utf8')) as SnapshotCheck
+    fs.writeFileSync(path.join(dir, SNAPSHOT_CHECK_FILE), JSON.stringify(snapshotCheck(bytes, { seq, hash })))
+  }
+}
+
+/** Rewrites the ledger's ledger.sqlite (and its check) as schema version `version` wrote it. */
+export async function rollBackSnapshot(dir: string, version: number): Promise<void> {
+  await editSnapshot(
+    dir,
+    (db) => {
+      for (let undone = migrations.length; undone > version; undone--) db.exec(UNDO_MIGRATION[undone])
+      db.run("UPDATE meta SET value = ? WHERE key = 'schema_version'", [String(version)])
+    },
+    { reseal: true },
+  )
 }

@@ -8,7 +8,7 @@ import { DayClosedError, verifyJournal, type HistoryQuery, type Ledger } from '.
 import { BACKUP_DIR } from '../../electron/ledger/ledger-open'
 import { LATEST_SCHEMA_VERSION } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
-import { couponAnswer, couponIntent, DAY, nextTick, rechargeIntent, rechargeOutcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
+import { couponAnswer, couponIntent, DAY, editSnapshot, nextTick, rechargeIntent, rechargeOutcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 
 const rig = useLedgerRig('counter-ledger-scale-')
 const snapshotPath = () => path.join(rig.dir, SNAPSHOT_FILE)
@@ -254,5 +254,26 @@ describe('archiving closed financial years', () => {
     expect(ids(replayed)).toMatchObject({ total: 8 })
     expect(pagedIds(replayed)).toEqual(NEWEST_FIRST)
     expect(pagedIds(replayed, { state: 'SUCCESS' })).toEqual(NEWEST_FIRST)
+  })
+
+  it('survives a snapshot that fails its check: rebuilt from the whole journal, archived again, every sale once', async () => {
+    const { ledger } = await openThreeYears()
+    ledger.archiveClosedYears('2025-04-10')
+    await rig.close(ledger)
+    const archives = () => fs.readdirSync(path.join(rig.dir, ARCHIVE_DIR)).sort()
+    const before = archives()
+    await editSnapshot(rig.dir, (db) => db.run("UPDATE sales SET state = 'FAILED' WHERE order_id = 'Y6'"))
+    expect(fs.existsSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))).toBe(false)
+
+    const rebuilt = await rig.open()
+    expect(rebuilt.report).toMatchObject({ snapshotSeq: 0, problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'] })
+    // The journal holds the archived years' lines too: they are back in the active tables until archived again.
+    expect(rebuilt.getSale('Y1')?.state).toBe('SUCCESS')
+    expect(rebuilt.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])
+    expect(archives()).toEqual(before)
+    expect(rebuilt.getSale('Y6')?.state).toBe('SUCCESS')
+    expect(ids(rebuilt)).toMatchObject({ total: 8 })
+    expect(pagedIds(rebuilt)).toEqual(NEWEST_FIRST)
+    expect(() => rebuilt.append('recharge.intent', rechargeIntent('Z1', 1000, { businessDay: '2025-02-01' }))).toThrow(DayClosedError)
   })
 })

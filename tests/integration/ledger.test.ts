@@ -1,5 +1,6 @@
 // The ledger on real files with real sql.js: journal first, snapshots, and the same sales after every kind of reopen.
 import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { once } from 'node:events'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -8,8 +9,8 @@ import { describe, expect, it } from 'vitest'
 import { FROM_THE_START, Journal, JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
 import { Ledger, LedgerInUseError, LedgerWriteError } from '../../electron/ledger/ledger'
 import { migrations } from '../../electron/ledger/migrations'
-import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
-import { DAY, nextTick, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
+import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+import { DAY, editSnapshot, nextTick, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 
 const rig = useLedgerRig('counter-ledger-')
 const openLedger = rig.open
@@ -150,7 +151,7 @@ describe('reopening', () => {
     fs.writeFileSync(path.join(rig.dir, SNAPSHOT_FILE), Buffer.alloc(8192, 0x5a))
     const reopened = await openLedger()
     expect(reopened.report).toMatchObject({ snapshotSeq: 6, replayed: 1, tornTail: false })
-    expect(reopened.report.problems).toEqual([expect.stringMatching(/^The saved copy ledger\.sqlite could not be read/)])
+    expect(reopened.report.problems).toEqual(['The saved copy ledger.sqlite did not match its check and was rebuilt from the previous copy ledger.sqlite.prev and the journal.'])
     expect(reopened.readOnly).toBeNull()
     expect(everything(reopened)).toEqual(before)
   })
@@ -201,7 +202,119 @@ describe('reopening', () => {
   })
 })
 
+describe('a saved copy proves itself', () => {
+  /** Still a valid database: only its check can tell. A1 was a ₹199 SUCCESS sale. */
+  const makeA1Failed = () => editSnapshot(rig.dir, (db) => db.run("UPDATE sales SET amount_paise = 110000, state = 'FAILED' WHERE order_id = 'A1'"))
+
+  it('is written with a check of its bytes and the journal position it reflects', async () => {
+    const ledger = await openLedger()
+    await recordDay(ledger)
+    await closeLedger(ledger)
+    const bytes = fs.readFileSync(path.join(rig.dir, SNAPSHOT_FILE))
+    const last = JSON.parse(rig.journalLines()[6])
+    expect(JSON.parse(fs.readFileSync(path.join(rig.dir, SNAPSHOT_CHECK_FILE), 'utf8'))).toEqual({
+      seq: 7,
+      hash: last.hash,
+      digest: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
+    })
+  })
+
+  it('edited so it stays a valid database, is not trusted: the previous copy, which verifies, is used with the journal', async () => {
+    const ledger = await openLedger({ snapshotEvery: 2 })
+    await recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger) // ledger.sqlite holds #7, .prev #6
+    await makeA1Failed()
+    const reopened = await openLedger()
+    expect(reopened.report).toEqual({
+      snapshotSeq: 6,
+      replayed: 1,
+      tornTail: false,
+      problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the previous copy ledger.sqlite.prev and the journal.'],
+    })
+    expect(reopened.getSale('A1')).toMatchObject({ amountPaise: 19900, state: 'SUCCESS' })
+    expect(everything(reopened)).toEqual(before)
+    expect(reopened.readOnly).toBeNull()
+  })
+
+  it('edited when there is no previous copy, is rebuilt from the journal', async () => {
+    const ledger = await openLedger()
+    await recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger)
+    expect(fs.existsSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))).toBe(false)
+    await makeA1Failed()
+    const reopened = await openLedger()
+    expect(reopened.report).toEqual({
+      snapshotSeq: 0,
+      replayed: 7,
+      tornTail: false,
+      problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'],
+    })
+    expect(everything(reopened)).toEqual(before)
+    // The rebuilt books are saved with a check again: the next open trusts them.
+    await closeLedger(reopened)
+    expect((await openLedger()).report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
+  })
+
+  it('without any check (a ledger from before checks, or a deleted check) is rebuilt from the journal', async () => {
+    const ledger = await openLedger({ snapshotEvery: 2 })
+    await recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger)
+    for (const name of [SNAPSHOT_CHECK_FILE, `${PREVIOUS_SNAPSHOT_FILE}.check`]) fs.rmSync(path.join(rig.dir, name))
+    const reopened = await openLedger()
+    expect(reopened.report).toMatchObject({
+      snapshotSeq: 0,
+      replayed: 7,
+      problems: ['The saved copy ledger.sqlite has no check (an older Counter wrote it, or the check was lost) and was rebuilt from the journal.'],
+    })
+    expect(everything(reopened)).toEqual(before)
+  })
+
+  it('written but not its check (a crash or full disk between the two) falls back to the previous copy, which the older check still vouches for', async () => {
+    const ledger = await openLedger({ snapshotEvery: 1000 })
+    await recordDay(ledger)
+    ledger.snapshot() // #7, with its check
+    ledger.append('recharge.outcome', outcome('A4'))
+    const before = everything(ledger)
+    // /dev/full takes the open and fails the write with ENOSPC: the check of #8 never lands.
+    fs.symlinkSync('/dev/full', path.join(rig.dir, `${SNAPSHOT_CHECK_FILE}.tmp`))
+    expect(() => ledger.snapshot()).toThrow(/ENOSPC/)
+    expect(fs.existsSync(path.join(rig.dir, `${SNAPSHOT_CHECK_FILE}.tmp`))).toBe(false)
+    rig.crashCopy()
+    const reopened = await openLedger()
+    expect(reopened.report).toEqual({
+      snapshotSeq: 7,
+      replayed: 1,
+      tornTail: false,
+      problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the previous copy ledger.sqlite.prev and the journal.'],
+    })
+    expect(everything(reopened)).toEqual(before)
+  })
+})
+
 describe('refusing to write', () => {
+  it('becomes read-only, naming file and line, when the last line was edited after a clean stop, and never reuses its seq', async () => {
+    const ledger = await openLedger()
+    await recordDay(ledger)
+    await closeLedger(ledger)
+    // The tester's edit: the last line's final } becomes #. The line still ends with its newline.
+    const text = fs.readFileSync(firstSegment(), 'utf8')
+    fs.writeFileSync(firstSegment(), text.replace(/}\n$/, '#\n'))
+    const filesBefore = filesUnder(rig.dir)
+
+    const reopened = await openLedger()
+    expect(reopened.readOnly).toBe(`The journal is damaged at line 7: it is not a journal line (in ${segmentName(1)}). The ledger is read-only until this is looked into.`)
+    expect(reopened.report.tornTail).toBe(false)
+    expect(reopened.lastSeq()).toBe(6)
+    expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
+    await closeLedger(reopened)
+    expect(filesUnder(rig.dir)).toEqual(filesBefore)
+  })
+
+
   it('becomes read-only, naming the line, when a journal line in the middle was edited', async () => {
     const ledger = await openLedger({ snapshotEvery: 1000 })
     await recordDay(ledger)
@@ -248,11 +361,29 @@ describe('refusing to write', () => {
       thrown = error
     }
     expect(thrown).toBeInstanceOf(LedgerWriteError)
-    expect((thrown as Error).message).toBe('The ledger could not be written (disk full or folder read-only): nothing was sent.')
+    // The ledger cannot know whether the provider was asked: that is for the caller to say.
+    expect((thrown as Error).message).toBe('The ledger could not be written (disk full or folder read-only).')
     expect(((thrown as Error).cause as NodeJS.ErrnoException).code).toBe('ENOSPC')
     expect(ledger.getSale('A1')).toBeNull()
     expect(ledger.lastSeq()).toBe(0)
     expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(LedgerWriteError)
+  })
+
+  it('closes on a full disk with one plain line, no temporary file left, and the folder free for the next start', async () => {
+    const ledger = await openLedger()
+    await recordDay(ledger)
+    const before = everything(ledger)
+    const temporary = path.join(rig.dir, `${SNAPSHOT_FILE}.tmp`)
+    // /dev/full takes the open and fails every write with ENOSPC, exactly like a full disk.
+    fs.symlinkSync('/dev/full', temporary)
+    expect(await ledger.close()).toEqual([
+      "The ledger's saved copy could not be written at exit (disk full); every sale is in the journal and the next start rebuilds it.",
+    ])
+    expect(fs.existsSync(temporary)).toBe(false)
+    expect(fs.existsSync(path.join(rig.dir, 'counter.lock'))).toBe(false)
+    const reopened = await openLedger()
+    expect(reopened.report).toMatchObject({ snapshotSeq: 0, replayed: 7, problems: [] })
+    expect(everything(reopened)).toEqual(before)
   })
 
   it('fails to open with LedgerWriteError when the journal cannot be opened for writing', async () => {
@@ -283,7 +414,7 @@ describe('one writer per folder', () => {
     }
     // Its owner is gone now (as after a crash): the next open takes the folder.
     const reopened = await openLedger()
-    expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid))
+    expect(fs.readFileSync(lock, 'utf8')).toMatch(new RegExp(`^${process.pid} `))
     await closeLedger(reopened)
     expect(fs.existsSync(lock)).toBe(false)
   })

@@ -85,6 +85,7 @@ describe('PanApi: agents', () => {
       providerStatus: 'SUCCESS',
       message: 'VLE created successfully',
       httpStatus: 200,
+      requestRefused: false,
       vleId: fields.vle_id,
       vleStatus: 'PENDING',
     })
@@ -267,8 +268,39 @@ describe('PanApi: coupon_req under every fault (UNKNOWN is never FAILED; the bal
 
   it('the provider refusing (failed): FAILED, nothing charged', async () => {
     const { reply, balanceAfter } = await buyUnder({ kind: 'failed' })
-    expect(reply).toMatchObject({ outcome: 'FAILED', message: 'Service temporarily unavailable, try later' })
+    expect(reply).toMatchObject({
+      outcome: 'FAILED',
+      requestRefused: true,
+      message:
+        'The provider refused the coupon order (Service temporarily unavailable, try later): it did not take the order, so nothing was charged. The provider is busy or under maintenance: try again later.',
+    })
     expect(balanceAfter).toBe(START_BALANCE)
+  })
+
+  it('an order left PENDING is delivered: coupon_status says PENDING, then SUCCESS', async () => {
+    const { reply } = await buyUnder({ kind: 'pendingThenSuccess', checksUntilFinal: 1 })
+    expect(await seen(api.couponStatus(reply.orderId!))).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'PENDING', orderId: reply.orderId })
+    expect(await seen(api.couponStatus(reply.orderId!))).toMatchObject({ outcome: 'SUCCESS', providerStatus: 'SUCCESS', orderId: reply.orderId, qty: 2 })
+  })
+
+  it.each([
+    ['a rotated api_key', null, 'Invalid API key', 'Check the credentials in Settings.'],
+    ['an IP refusal', { message: 'IP not whitelisted' }, 'IP not whitelisted', "Ask the provider to allow this shop's internet address."],
+    ['maintenance (HTTP 503 is no answer, so HTTP 403)', { message: 'Under maintenance', httpStatus: 403 }, 'Under maintenance', 'The provider is busy or under maintenance: try again later.'],
+  ] as const)('coupon_status refused for %s is UNKNOWN; with the request right again it settles the order', async (_what, refusal, reason, advice) => {
+    const { reply } = await buyUnder({ kind: 'pendingThenSuccess' })
+    const rightKey = sim.panApiKey
+    if (refusal) sim.setFault({ kind: 'refuse', operations: ['coupon_status'], times: 1, refusal })
+    else sim.rotateCredentials({ panApiKey: '11111111-2222-3333-4444-555555555555' })
+    const refused = await seen(api.couponStatus(reply.orderId!))
+    expect(refused).toMatchObject({
+      outcome: 'UNKNOWN',
+      requestRefused: true,
+      orderId: null,
+      message: `The provider refused the status check (${reason}): this says nothing about the coupon order, which stays pending. ${advice}`,
+    })
+    sim.rotateCredentials({ panApiKey: rightKey })
+    expect(await seen(api.couponStatus(reply.orderId!))).toMatchObject({ outcome: 'SUCCESS', orderId: reply.orderId })
   })
 })
 
@@ -306,7 +338,7 @@ describe('PanApi: password resets and balance', () => {
 
   it('balance reads the provider balance exactly, in paise', async () => {
     sim.pan.setBalance(12_345_67)
-    expect(await seen(api.balance())).toEqual({ outcome: 'SUCCESS', providerStatus: 'SUCCESS', message: 'The balance was read', httpStatus: 200, balancePaise: 12_345_67 })
+    expect(await seen(api.balance())).toEqual({ outcome: 'SUCCESS', providerStatus: 'SUCCESS', message: 'The balance was read', httpStatus: 200, requestRefused: false, balancePaise: 12_345_67 })
     sim.setFault({ kind: 'noAnswer', operations: ['balance'], times: 1 })
     const lost = await seen(api.balance())
     expect(lost).toMatchObject({ outcome: 'UNKNOWN', balancePaise: null })
@@ -315,20 +347,32 @@ describe('PanApi: password resets and balance', () => {
 })
 
 describe('PanApi: api_key, GET mode, the wire', () => {
-  it('every call with a wrong api_key is FAILED "Invalid API key", and charges nothing', async () => {
+  it('a wrong api_key: a request that makes something is FAILED (nothing charged), a status check UNKNOWN (it settles nothing)', async () => {
     const agent = await approvedAgent()
     const wrongKey = openApi({ apiKey: '00000000-0000-0000-0000-000000000000' })
     try {
-      const answers = await Promise.all([
-        seen(wrongKey.addVle(vleFields())),
+      const made = await Promise.all([seen(wrongKey.addVle(vleFields())), seen(wrongKey.passwordReset(agent.vle_id)), seen(wrongKey.balance())])
+      for (const answer of made) expect(answer).toMatchObject({ outcome: 'FAILED', message: 'Invalid API key' })
+      expect(await seen(wrongKey.couponRequest({ vleId: agent.vle_id, type: 1, qty: 1 }))).toMatchObject({
+        outcome: 'FAILED',
+        requestRefused: true,
+        message: 'The provider refused the coupon order (Invalid API key): it did not take the order, so nothing was charged. Check the credentials in Settings.',
+      })
+      const checks = await Promise.all([
         seen(wrongKey.vleStatus(agent.vle_id)),
-        seen(wrongKey.couponRequest({ vleId: agent.vle_id, type: 1, qty: 1 })),
         seen(wrongKey.couponStatus('UTI0000000000')),
-        seen(wrongKey.passwordReset(agent.vle_id)),
         seen(wrongKey.passwordResetStatus('PR0000000000')),
-        seen(wrongKey.balance()),
       ])
-      for (const answer of answers) expect(answer).toMatchObject({ outcome: 'FAILED', message: 'Invalid API key' })
+      expect(checks).toMatchObject([
+        { outcome: 'UNKNOWN', requestRefused: true, vleStatus: null },
+        { outcome: 'UNKNOWN', requestRefused: true, orderId: null },
+        { outcome: 'UNKNOWN', requestRefused: true, resetStatus: null },
+      ])
+      expect(checks.map((check) => check.message)).toEqual(
+        ["the agent's approval", 'the coupon order', 'the reset'].map(
+          (subject) => `The provider refused the status check (Invalid API key): this says nothing about ${subject}, which stays pending. Check the credentials in Settings.`,
+        ),
+      )
     } finally {
       wrongKey.close()
     }

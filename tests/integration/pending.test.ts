@@ -1,16 +1,13 @@
 // The pending queue through the whole core in real mode against the simulator: unresolved sales
 // are asked about with status checks (never resent), kept with their last answer when the provider
 // cannot say, settled by phone with a journaled note, and picked up again after a restart.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { CounterEvent, PendingItem } from '../../electron/contract'
+import type { CounterEvent } from '../../electron/contract'
 import { businessDayOf } from '../../electron/counter/business-day'
 import { ledgerDir } from '../../electron/counter/session'
 import { Ledger } from '../../electron/ledger/ledger'
 import { RechargeApi } from '../../electron/partners/recharge-api'
-import { agentInput, approvedAgent, realCredentials, startRealModeRig, type RealModeRig } from './helpers'
+import { agentInput, approvedAgent, eventually, journalOf, pendingItems, realCredentials, startRealModeRig, type RealModeRig } from './helpers'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
 
@@ -21,32 +18,6 @@ afterEach(async () => {
 })
 
 const requestsOf = (r: RealModeRig, operation: string) => r.provider.requests.filter((req) => req.operation === operation)
-
-function journal(r: RealModeRig): { type: string; data: Record<string, unknown> }[] {
-  const dir = join(ledgerDir(r.dataDir, 'real'), 'journal')
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.ndjson'))
-    .sort()
-    .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean))
-    .map((line) => JSON.parse(line))
-}
-
-async function pendingItems(r: RealModeRig): Promise<PendingItem[]> {
-  const listed = await r.counter.call('pending.list', {})
-  if (!listed.ok) throw new Error(listed.error.message)
-  return listed.value.items
-}
-
-/** Polls until `probe` gives something truthy: the queue works in the background. */
-async function eventually<T>(probe: () => Promise<T | undefined | null | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const value = await probe()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(25)
-  }
-}
 
 async function unknownRecharge(r: RealModeRig): Promise<string> {
   r.provider.setFault({ kind: 'truncatedJson', times: 1 })
@@ -99,7 +70,7 @@ describe('pending queue', () => {
     // The default schedule's second step: 30 s after the first check.
     expect(waited).toBeGreaterThanOrEqual(29_000)
     expect(waited).toBeLessThanOrEqual(31_000)
-    expect(journal(rig).filter((line) => line.type === 'pending.checked').map((line) => line.data)).toEqual([
+    expect(journalOf(rig).filter((line) => line.type === 'pending.checked').map((line) => line.data)).toEqual([
       { kind: 'recharge', id: orderId, answer: item.lastAnswer, nextCheckAt: item.nextCheckAt },
     ])
     expect(requestsOf(rig, 'check_status')).toHaveLength(1)
@@ -137,7 +108,7 @@ describe('pending queue', () => {
     const note = 'Confirmed by Meena at the provider helpdesk, 11:40'
     const settled = await rig.counter.call('pending.settle', { kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note })
     expect(settled).toEqual({ ok: true, value: { items: [] } })
-    expect(journal(rig).filter((line) => line.type === 'sale.settled').map((line) => line.data)).toEqual([{ kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note }])
+    expect(journalOf(rig).filter((line) => line.type === 'sale.settled').map((line) => line.data)).toEqual([{ kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note }])
     expect(await rig.counter.call('pan.coupons.list', {})).toMatchObject({ ok: true, value: { sales: [{ attemptId, state: 'SUCCESS', settledNote: note }] } })
     expect(events).toContainEqual({ name: 'pending.changed', payload: { items: [] } })
     expect(events).toContainEqual({ name: 'coupon.changed', payload: expect.objectContaining({ attemptId, settledNote: note }) })

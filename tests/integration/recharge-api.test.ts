@@ -84,23 +84,35 @@ describe('RechargeApi.transaction', () => {
 
   it('FAILED when the provider says the operator is down; the order stays FAILED', async () => {
     const { orderId, reply } = await sellUnder({ kind: 'failed' })
-    expect(reply).toMatchObject({ outcome: 'FAILED', providerStatus: 'FAILED', message: 'Operator down, try later', fpayId: null })
-    expect(await check(orderId)).toMatchObject({ outcome: 'FAILED', message: 'Operator down, try later' })
+    expect(reply).toMatchObject({ outcome: 'FAILED', providerStatus: 'FAILED', message: 'Operator down: recharge failed', fpayId: null, requestRefused: false })
+    expect(await check(orderId)).toMatchObject({ outcome: 'FAILED', message: 'Operator down: recharge failed', requestRefused: false })
   })
 
-  it('FAILED on a repeated order id, leaving the first sale as it was', async () => {
+  it('UNKNOWN on a repeated order id (an order with that id is on the books), leaving the first sale as it was', async () => {
     const orderId = nextOrderId()
     expect((await sell(orderId)).outcome).toBe('SUCCESS')
-    expect(await sell(orderId)).toMatchObject({ outcome: 'FAILED', message: 'Duplicate order id' })
+    const again = await sell(orderId)
+    expect(again).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'FAILED' })
+    expect(again.message).toMatch(/^The provider says an order with this id already exists \(Duplicate order id\)\. /)
+    expect(again.message).toMatch(NOT_KNOWN)
     expect((await check(orderId)).outcome).toBe('SUCCESS')
   })
 
-  it('FAILED with a wrong secret key (checksum mismatch) or a wrong token', async () => {
+  it('FAILED with a wrong secret key (checksum mismatch) or a wrong token, saying the request was refused and nothing charged', async () => {
     const wrongKey = openApi({ credentials: { ...sim.credentials, secretKey: 'ab'.repeat(32) } })
     const wrongToken = openApi({ credentials: { ...sim.credentials, token: 'not-the-token' } })
     try {
-      expect(await sell(nextOrderId(), wrongKey)).toMatchObject({ outcome: 'FAILED', message: 'Checksum mismatch' })
-      expect(await sell(nextOrderId(), wrongToken)).toMatchObject({ outcome: 'FAILED', message: 'Invalid credentials' })
+      expect(await sell(nextOrderId(), wrongKey)).toMatchObject({
+        outcome: 'FAILED',
+        requestRefused: true,
+        message: 'The provider refused the sale (Checksum mismatch): it did not take the order, so nothing was charged. Check the secret key in Settings.',
+      })
+      expect(await sell(nextOrderId(), wrongToken)).toMatchObject({
+        outcome: 'FAILED',
+        requestRefused: true,
+        message: 'The provider refused the sale (Invalid credentials): it did not take the order, so nothing was charged. Check the credentials in Settings.',
+      })
+      expect(sim.orderBook().recharges).toEqual([])
     } finally {
       wrongKey.close()
       wrongToken.close()
@@ -176,6 +188,40 @@ describe('RechargeApi.checkStatus', () => {
     sim.setFault({ kind: 'http500', operations: ['check_status'], times: 1 })
     expect((await check(orderId)).outcome).toBe('UNKNOWN')
     expect((await check(orderId)).outcome).toBe('SUCCESS')
+  })
+
+  const refusedCheck = (reason: string, advice: string) =>
+    `The provider refused the status check (${reason}): this says nothing about the sale, which stays pending. ${advice}`
+
+  it.each([
+    ['a rotated token', { rotate: true }, refusedCheck('Invalid credentials', 'Check the credentials in Settings.')],
+    ['a wrong secret key', { secretKey: 'ab'.repeat(32) }, refusedCheck('Checksum mismatch', 'Check the secret key in Settings.')],
+    ['a timestamp refusal', { refusal: { message: 'Invalid timestamp' } }, refusedCheck('Invalid timestamp', "Check this computer's date and time.")],
+    ['"Invalid user or token"', { refusal: { message: 'Invalid user or token' } }, refusedCheck('Invalid user or token', 'Check the credentials in Settings.')],
+    ['a rate limit (HTTP 429)', { refusal: { message: 'Too many requests', httpStatus: 429 } }, refusedCheck('Too many requests', 'The provider limits how often it is asked: wait a little before the next try.')],
+    ['HTTP 403 saying SUCCESS', { refusal: { status: 'SUCCESS', message: 'Forbidden', httpStatus: 403 } }, refusedCheck('Forbidden', 'Check the credentials in Settings.')],
+  ] as const)('a check refused for %s is UNKNOWN, not FAILED; the next check with the request right settles the order', async (_what, how, message) => {
+    const { orderId } = await sellUnder({ kind: 'pendingThenSuccess', checksUntilFinal: 0 })
+    const right = sim.credentials
+    const wrongKey = 'secretKey' in how ? openApi({ credentials: { ...right, secretKey: how.secretKey } }) : api
+    if ('rotate' in how) sim.rotateCredentials({ recharge: { token: 'rotated-token-7f3e9a' } })
+    if ('refusal' in how) sim.setFault({ kind: 'refuse', operations: ['check_status'], times: 1, refusal: how.refusal })
+    try {
+      const refused = await wrongKey.checkStatus(orderId)
+      replies.push(refused)
+      expect(refused).toMatchObject({ outcome: 'UNKNOWN', requestRefused: true, message })
+    } finally {
+      if (wrongKey !== api) wrongKey.close()
+    }
+    expect(sim.orderBook().recharges).toMatchObject([{ orderId, state: 'PENDING' }])
+    if ('rotate' in how) sim.rotateCredentials({ recharge: { token: right.token } })
+    expect(await check(orderId)).toMatchObject({ outcome: 'SUCCESS', requestRefused: false })
+  })
+
+  it('a FAILED that names no fault of the request is about the order, even in words never seen before', async () => {
+    const { orderId } = await sellUnder({ kind: 'pendingThenSuccess' })
+    sim.setFault({ kind: 'refuse', operations: ['check_status'], times: 1, refusal: { message: 'Recharge reversed by operator' } })
+    expect(await check(orderId)).toMatchObject({ outcome: 'FAILED', requestRefused: false, message: 'Recharge reversed by operator' })
   })
 })
 

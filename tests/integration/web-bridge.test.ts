@@ -1,11 +1,16 @@
 // Browser mode's HTTP bridge over real HTTP: the token, Host and Origin gates, the envelope,
-// static files without path escapes, and events pushed as a stream.
-import { writeFileSync } from 'node:fs'
+// static files without path escapes, events pushed as a stream, clients that cannot hold it (time
+// limits, a connection cap), and the launcher's refusals and stop.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { connect, type Socket } from 'node:net'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startCounter, type CounterApp } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
-import { startWebServer, type WebServer } from '../../electron/web/server'
+import { startWebServer, type WebLimits, type WebServer } from '../../electron/web/server'
 import { privateKeychainService, resourcesDir, tempDir } from './helpers'
 
 interface Reply {
@@ -105,4 +110,170 @@ describe('browser bridge', () => {
     await reader.cancel()
     expect(text).toContain(sold.ok ? sold.value.orderId : 'never')
   })
+})
+
+/** A raw client: what it got back, and when the server closed the connection (ms after it opened). */
+interface RawClient {
+  socket: Socket
+  received(): string
+  closedAfter: Promise<number>
+}
+
+async function rawClient(origin: string): Promise<RawClient> {
+  const socket = connect(Number(new URL(origin).port), '127.0.0.1')
+  await once(socket, 'connect')
+  const opened = Date.now()
+  let text = ''
+  socket.setEncoding('utf8')
+  socket.on('data', (chunk: string) => (text += chunk))
+  socket.on('error', () => undefined)
+  return { socket, received: () => text, closedAfter: once(socket, 'close').then(() => Date.now() - opened) }
+}
+
+describe('browser bridge: bad input and clients that would hold it', () => {
+  it('answers a broken %-escape with 400 in the envelope, in a call and in a page address', async () => {
+    for (const [path, method] of [['/api/%E0%A4%A', 'POST'], ['/%E0%A4%A', 'GET'], ['/assets/%ZZ.js', 'GET']]) {
+      const reply = await send(web, path, { method, headers: auth, body: method === 'POST' ? '{}' : undefined })
+      expect(reply.status, path).toBe(400)
+      expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('malformed') } })
+    }
+    // The server is still answering.
+    expect((await send(web, '/api/app.status', { method: 'POST', headers: auth, body: '{}' })).status).toBe(200)
+  })
+
+  it('holds the default limits: headers in 10 s, the whole request in 30 s, 64 connections', () => {
+    expect(web.limits).toEqual({ headersMs: 10_000, requestMs: 30_000, bodyIdleMs: 10_000, keepAliveMs: 5_000, maxConnections: 64 })
+  })
+
+  const short: Partial<WebLimits> = { headersMs: 400, requestMs: 1_200, bodyIdleMs: 400 }
+  async function withServer(limits: Partial<WebLimits>, use: (server: WebServer) => Promise<void>) {
+    const server = await startWebServer({ counter, rendererDir: rendererDir.path, limits })
+    try {
+      await use(server)
+    } finally {
+      await server.close()
+    }
+  }
+  const head = (server: WebServer, length: number) =>
+    `POST /api/app.status HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\nAuthorization: Bearer ${server.token}\r\n` +
+    `Content-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`
+
+  it('cuts a client that never finishes its headers', async () => {
+    await withServer(short, async (server) => {
+      const client = await rawClient(server.origin)
+      client.socket.write(`POST /api/app.status HTTP/1.1\r\nHost: ${new URL(server.origin).host}\r\n`)
+      const after = await client.closedAfter
+      expect(after).toBeGreaterThanOrEqual(350)
+      expect(after).toBeLessThan(3_000) // the limit plus Node's check beat, on a busy machine
+      expect(client.received()).toMatch(/^HTTP\/1\.1 408/)
+    })
+  })
+
+  it('cuts a body that stops arriving, with a 408 in the envelope', async () => {
+    await withServer(short, async (server) => {
+      const client = await rawClient(server.origin)
+      client.socket.write(head(server, 100) + '{"a":')
+      const after = await client.closedAfter
+      expect(after).toBeGreaterThanOrEqual(350)
+      expect(after).toBeLessThan(3_000) // the limit plus Node's check beat, on a busy machine
+      expect(client.received()).toMatch(/^HTTP\/1\.1 408/)
+      expect(JSON.parse(client.received().split('\r\n\r\n')[1])).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    })
+  })
+
+  it('cuts a body that trickles in for longer than the whole request may take', async () => {
+    await withServer(short, async (server) => {
+      const client = await rawClient(server.origin)
+      client.socket.write(head(server, 1_000))
+      const trickle = setInterval(() => client.socket.write(' '), 100)
+      try {
+        const after = await client.closedAfter
+        expect(after).toBeGreaterThanOrEqual(1_100)
+        expect(after).toBeLessThan(4_000)
+      } finally {
+        clearInterval(trickle)
+      }
+    })
+  })
+
+  it('refuses connections past the cap while the first ones still work, and takes new ones once they close', async () => {
+    await withServer({ maxConnections: 3 }, async (server) => {
+      const first = await Promise.all([rawClient(server.origin), rawClient(server.origin), rawClient(server.origin)])
+      const extra = await rawClient(server.origin)
+      expect(await extra.closedAfter).toBeLessThan(1_000)
+      expect(extra.received()).toMatch(/^HTTP\/1\.1 503/)
+      expect(JSON.parse(extra.received().split('\r\n\r\n')[1])).toMatchObject({ ok: false, error: { message: expect.stringContaining('too many connections') } })
+      first[0].socket.write(head(server, 2) + '{}')
+      await expect.poll(() => first[0].received(), { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200[\s\S]*"ok":true/)
+      first[1].socket.destroy()
+      await first[1].closedAfter
+      await expect.poll(async () => (await send(server, '/api/app.status', { method: 'POST', headers: { ...auth, Authorization: `Bearer ${server.token}` }, body: '{}' })).status, { timeout: 5_000 }).toBe(200)
+      for (const client of first) client.socket.destroy()
+    })
+  })
+
+  it('refuses a web token shorter than 24 characters', async () => {
+    await expect(startWebServer({ counter, rendererDir: rendererDir.path, token: 'x'.repeat(23) })).rejects.toThrow('COUNTER_WEB_TOKEN is too short (23 characters)')
+    const server = await startWebServer({ counter, rendererDir: rendererDir.path, token: 'x'.repeat(24) })
+    await server.close()
+  })
+})
+
+describe('browser-mode launcher (electron/web/cli.ts)', () => {
+  const CLI = resolve(__dirname, '../../electron/web/cli.ts')
+  const FULL_DISK = resolve(__dirname, 'full-disk-at-stop.ts')
+  const launch = (dataDir: string, env: Record<string, string>, preload: string[] = []) => {
+    const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('COUNTER_')))
+    const child = spawn(process.execPath, ['--import', 'tsx', ...preload.flatMap((file) => ['--import', file]), CLI], {
+      env: { ...clean, COUNTER_DATA_DIR: dataDir, ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    const exited = once(child, 'exit').then(([code]) => code as number)
+    return { child, exited, stdout: () => stdout, stderr: () => stderr }
+  }
+
+  it('refuses a short COUNTER_WEB_TOKEN with one plain line, before opening anything', async () => {
+    const dir = tempDir()
+    try {
+      const run = launch(dir.path, { COUNTER_WEB_TOKEN: 'letmein' })
+      expect(await run.exited).toBe(1)
+      expect(run.stderr().trim()).toBe(
+        'Counter could not start: COUNTER_WEB_TOKEN is too short (7 characters): use at least 24, or leave it unset for a new random token at each launch.',
+      )
+      expect(run.stderr()).not.toContain('letmein')
+      expect(readdirSync(dir.path)).toEqual([])
+    } finally {
+      dir.remove()
+    }
+  })
+
+  it('stops on a full disk with one plain line, no stack trace, and no ledger.sqlite.tmp left', async () => {
+    const dir = tempDir()
+    try {
+      const run = launch(dir.path, {}, [FULL_DISK])
+      await expect.poll(run.stdout, { timeout: 20_000 }).toContain('?token=')
+      const address = new URL(run.stdout().match(/http:\/\/\S+/)![0])
+      const token = address.searchParams.get('token')!
+      // A sale, so the ledger has something its snapshot at exit must write.
+      const sale = await fetch(`${address.origin}/api/recharge.sell`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '10' }),
+      })
+      expect(await sale.json()).toMatchObject({ ok: true })
+      run.child.kill('SIGTERM')
+      expect(await run.exited).toBe(1)
+      const lines = run.stderr().trim().split('\n')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/saved copy could not be written at exit \(disk full\); every sale is in the journal/)
+      const ledgerDir = join(dir.path, 'training-ledger')
+      expect(readdirSync(ledgerDir).filter((name) => name.endsWith('.tmp'))).toEqual([])
+      expect(existsSync(join(ledgerDir, 'counter.lock'))).toBe(false)
+    } finally {
+      dir.remove()
+    }
+  }, 60_000)
 })

@@ -14,6 +14,7 @@ beforeEach(() => {
   write('ledger/journal/000001.ndjson', '{"seq":1}\n{"seq":2}\n')
   write('ledger/journal/000002.ndjson', '{"seq":3}\n')
   write('ledger/ledger.sqlite', 'snapshot bytes')
+  write('ledger/ledger.sqlite.check', 'its check')
   write('ledger/ledger.sqlite.tmp', 'half a snapshot')
   write('ledger/archive/2023-24.sqlite', 'closed year')
   write('settings.json', '{"shopName":"Ravi Digital Seva"}')
@@ -41,13 +42,14 @@ function contents(dir: string): Record<string, string> {
 const backupsDir = () => path.join(dataDir, 'backups')
 
 describe('runDailyBackup', () => {
-  it("copies the journal segments, the snapshot, the archives and the settings into today's folder", () => {
+  it("copies the journal segments, the snapshot with its check, the archives and the settings into today's folder", () => {
     const result = runDailyBackup({ dataDir, ledgerDir, today: '2024-05-15' })
     expect(result).toEqual({ path: path.join(backupsDir(), '2024-05-15'), pruned: [] })
     expect(contents(result.path!)).toEqual({
       'ledger/journal/000001.ndjson': '{"seq":1}\n{"seq":2}\n',
       'ledger/journal/000002.ndjson': '{"seq":3}\n',
       'ledger/ledger.sqlite': 'snapshot bytes',
+      'ledger/ledger.sqlite.check': 'its check',
       'ledger/archive/2023-24.sqlite': 'closed year',
       'settings.json': '{"shopName":"Ravi Digital Seva"}',
     })

@@ -1,6 +1,6 @@
 // The contract's input rules: bad counter input is refused with words a shop assistant understands.
 import { describe, expect, it } from 'vitest'
-import { channels, isChannel, SaveSettingsInputSchema, SellRechargeInputSchema } from '../../electron/contract'
+import { channels, CloseDayInputSchema, isChannel, SaveSettingsInputSchema, SellRechargeInputSchema } from '../../electron/contract'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199' } as const
 
@@ -35,9 +35,10 @@ describe('recharge.sell input', () => {
     ['0', 'Amount must be more than ₹0'],
     ['0.00', 'Amount must be more than ₹0'],
     ['-10', 'Amount must be more than ₹0'],
-    ['10.123', 'Amount must be in rupees with at most 2 decimals, like 199 or 199.50'],
-    ['1,000', 'Amount must be in rupees with at most 2 decimals, like 199 or 199.50'],
+    ['10.123', 'Paise take 1 or 2 digits after the dot, like 199.50'],
+    ['1,0000', 'Commas must group digits as in 1,999 or 1,00,000: check where they go'],
     ['25000.01', 'Amount must not be more than ₹25,000'],
+    ['25,000.01', 'Amount must not be more than ₹25,000'],
   ])('refuses amount %s', (amount, message) => {
     expect(firstError({ ...sale, amount })).toEqual({ field: 'amount', message })
   })
@@ -46,6 +47,35 @@ describe('recharge.sell input', () => {
     const input: Record<string, unknown> = { ...sale }
     delete input[field]
     expect(firstError(input).field).toBe(field)
+  })
+})
+
+describe('money inputs: Indian grouping, and each its own bound', () => {
+  const issue = (schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) =>
+    schema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+
+  it('takes "1,999" as an amount and passes it on as a plain decimal', () => {
+    expect(SellRechargeInputSchema.parse({ ...sale, amount: '1,999', collected: '2,009.50' })).toMatchObject({ amount: '1999', collected: '2009.50' })
+  })
+
+  it('bounds a top-up by its own ₹10,00,000, not the ₹25,000 of a recharge', () => {
+    const topup = channels['topups.add'].input
+    expect(topup.parse({ amount: '1,00,000', reference: 'UTR 1' }).amount).toBe('100000')
+    expect(issue(topup, { amount: '10,00,001', reference: 'UTR 1' })).toEqual(['amount: Amount must not be more than ₹10,00,000'])
+  })
+
+  it('bounds what a close counts: notes, coins and the opening float', () => {
+    const close = { businessDay: '2026-11-23', openingFloat: '0', counted: { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' } }
+    expect(CloseDayInputSchema.safeParse(close).success).toBe(true)
+    expect(CloseDayInputSchema.parse({ ...close, counted: { ...close.counted, n10: 10_000, coins: '1,234.50' } }).counted.coins).toBe('1234.50')
+    expect(issue(CloseDayInputSchema, { ...close, counted: { ...close.counted, n200: 10_001 } })).toEqual(['counted.n200: At most 10,000 notes of one kind'])
+    expect(issue(CloseDayInputSchema, { ...close, counted: { ...close.counted, coins: '50,000.01' } })).toEqual(['counted.coins: Amount must not be more than ₹50,000'])
+    expect(issue(CloseDayInputSchema, { ...close, openingFloat: '2,00,000' })).toEqual(['openingFloat: Amount must not be more than ₹1,00,000'])
+  })
+
+  it('bounds the service-charge cap and allows ₹0', () => {
+    expect(SaveSettingsInputSchema.parse({ serviceChargeCap: '0' }).serviceChargeCap).toBe('0')
+    expect(issue(SaveSettingsInputSchema, { serviceChargeCap: '1,000.01' })).toEqual(['serviceChargeCap: Amount must not be more than ₹1,000'])
   })
 })
 

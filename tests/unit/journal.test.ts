@@ -210,13 +210,15 @@ describe('a torn tail', () => {
     expect(after.entries.map((entry) => entry.seq)).toEqual([1, 2, 3])
   })
 
-  it('includes a whole last line that is not JSON', () => {
-    writeEntries(2)
-    fs.appendFileSync(segmentPath(1), '\0\0\0\0\n')
+  it('is a last line without its newline even when its bytes parse: that write never returned', () => {
+    writeEntries(3)
+    const [first, second, third] = linesOf(segmentPath(1))
+    expect(JSON.parse(third)).toMatchObject({ seq: 3 })
+    fs.writeFileSync(segmentPath(1), `${first}\n${second}\n${third}`)
     const { read, entries } = reopen()
-    expect(read.tornTail).toEqual({ line: 3, bytes: 5 })
+    expect(read.tornTail).toEqual({ line: 3, bytes: Buffer.byteLength(third) })
     expect(entries).toHaveLength(2)
-    expect(linesOf(segmentPath(1))).toHaveLength(2)
+    expect(fs.readFileSync(segmentPath(1), 'utf8')).toBe(`${first}\n${second}\n`)
   })
 
   it('is damage, not a torn tail, at the end of a segment that is not the last', () => {
@@ -228,7 +230,7 @@ describe('a torn tail', () => {
   })
 })
 
-describe('damage in the middle', () => {
+describe('damage: a line with its newline that does not parse or chain', () => {
   function expectDamage(line: number, reason: RegExp): void {
     const before = fs.readFileSync(segmentPath(1))
     const { journal, read, entries } = openAndRead()
@@ -270,6 +272,18 @@ describe('damage in the middle', () => {
     writeEntries(3)
     rewrite((lines) => [lines[0], lines[2]])
     expectDamage(2, /expected entry #2 but found #3/)
+  })
+
+  it('treats a whole last line that no longer parses (its final } edited to #) as damage, not as a torn tail', () => {
+    writeEntries(3)
+    rewrite((lines) => [lines[0], lines[1], lines[2].replace(/}$/, '#')])
+    expectDamage(3, /^it is not a journal line$/)
+  })
+
+  it('treats a whole last line that is not JSON at all as damage', () => {
+    writeEntries(2)
+    fs.appendFileSync(segmentPath(1), '\0\0\0\0\n')
+    expectDamage(3, /^it is not a journal line$/)
   })
 
   it('treats an unreadable line that is not the last as damage, not as a torn tail', () => {

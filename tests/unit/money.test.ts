@@ -1,6 +1,6 @@
 // Money parsing and formatting: exact paise, never a float, every odd string refused.
 import { describe, expect, it } from 'vitest'
-import { formatPaise, MoneyFormatError, paiseToDecimal, parseRupees, tryParseRupees } from '../../electron/counter/money'
+import { formatPaise, MoneyFormatError, paiseToDecimal, parseRupees, readRupeesInput, tryParseRupees } from '../../electron/counter/money'
 
 describe('parseRupees', () => {
   it.each([
@@ -55,5 +55,36 @@ describe('formatPaise', () => {
     expect(formatPaise(123456789)).toBe('₹12,34,567.89')
     expect(formatPaise(19900)).toBe('₹199.00')
     expect(formatPaise(5)).toBe('₹0.05')
+  })
+})
+
+describe('readRupeesInput (amounts as typed at the counter)', () => {
+  it.each([
+    ['1,999', 1_999_00],
+    ['1,00,000', 1_00_000_00],
+    ['10,00,000.50', 10_00_000_50],
+    ['100,000', 1_00_000_00],
+    [' 199.5 ', 199_50],
+    ['0', 0],
+  ])('%j is %d paise', (text, paise) => {
+    expect(readRupeesInput(text)).toEqual({ paise })
+  })
+
+  it.each([
+    ['', 'Enter an amount'],
+    ['-10', 'Amount must be more than ₹0'],
+    ['₹199', 'Amount may have only digits, commas and a dot, like 1,999 or 199.50'],
+    ['1 999', 'Amount may have only digits, commas and a dot, like 1,999 or 199.50'],
+    ['199,50', 'Use a dot for paise, like 199.50 (commas only group digits, like 1,999)'],
+    ['1,0000', 'Commas must group digits as in 1,999 or 1,00,000: check where they go'],
+    ['1,00,00', 'Commas must group digits as in 1,999 or 1,00,000: check where they go'],
+    [',500', 'Amount must start with a digit, like 1,999 or 199.50'],
+    ['1.2.3', 'Amount may have only one dot, before the paise, like 1,999 or 199.50'],
+    ['1,999.5,0', 'Commas go before the dot, like 1,999.50'],
+    ['10.123', 'Paise take 1 or 2 digits after the dot, like 199.50'],
+    ['5.', 'Paise take 1 or 2 digits after the dot, like 199.50'],
+    ['12345678901234', 'Amount is far too large: check the digits'],
+  ])('refuses %j: %s', (text, problem) => {
+    expect(readRupeesInput(text)).toEqual({ problem })
   })
 })

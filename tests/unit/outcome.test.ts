@@ -1,7 +1,7 @@
-// Checks classify(): what every kind of provider answer means for a sale.
+// Checks classify(): what every kind of provider answer means for a sale, a status check or another call.
 import { describe, expect, it } from 'vitest'
 import type { HttpResult } from '../../electron/partners/http'
-import { classify } from '../../electron/partners/outcome'
+import { classify, DUPLICATE_ORDER, REQUEST_REFUSALS, requestRefusalOf, type CallRole } from '../../electron/partners/outcome'
 
 const HTML = 'text/html; charset=UTF-8'
 
@@ -19,34 +19,35 @@ const NOT_KNOWN = /not known whether the sale went through/
 
 describe('classify', () => {
   it('SUCCESS: a JSON answer saying SUCCESS, whatever the Content-Type says', () => {
-    const reply = classify(answer(200, '{"status":"SUCCESS","message":"Transaction Successful","data":{"fpay_id":"RCH1"}}'))
+    const reply = classify(answer(200, '{"status":"SUCCESS","message":"Transaction Successful","data":{"fpay_id":"RCH1"}}'), 'sale')
     expect(reply).toEqual({
       outcome: 'SUCCESS',
       providerStatus: 'SUCCESS',
       message: 'Transaction Successful',
       httpStatus: 200,
       body: { status: 'SUCCESS', message: 'Transaction Successful', data: { fpay_id: 'RCH1' } },
+      requestRefused: false,
     })
   })
 
   it('SUCCESS: the status word is read trimmed and in any case, and kept verbatim', () => {
-    const reply = classify(answer(200, '{"status":" success "}'))
+    const reply = classify(answer(200, '{"status":" success "}'), 'sale')
     expect(reply.outcome).toBe('SUCCESS')
     expect(reply.providerStatus).toBe(' success ')
   })
 
   it('FAILED: FAILED or FAILURE, with the provider message', () => {
-    const failed = classify(answer(200, '{"status":"FAILED","message":"Operator down, try later"}'))
-    expect(failed).toMatchObject({ outcome: 'FAILED', providerStatus: 'FAILED', message: 'Operator down, try later', httpStatus: 200 })
-    expect(classify(answer(200, '{"status":"Failure","message":"x"}')).outcome).toBe('FAILED')
+    const failed = classify(answer(200, '{"status":"FAILED","message":"Operator down: recharge failed"}'), 'sale')
+    expect(failed).toMatchObject({ outcome: 'FAILED', providerStatus: 'FAILED', message: 'Operator down: recharge failed', httpStatus: 200, requestRefused: false })
+    expect(classify(answer(200, '{"status":"Failure","message":"x"}'), 'sale').outcome).toBe('FAILED')
   })
 
   it('FAILED without a message still says something plain', () => {
-    expect(classify(answer(200, '{"status":"FAILED"}')).message).toBe('The provider refused the sale')
+    expect(classify(answer(200, '{"status":"FAILED"}'), 'sale').message).toBe('The provider refused the sale')
   })
 
   it('UNKNOWN: PENDING keeps the provider message and says the result is not known', () => {
-    const reply = classify(answer(200, '{"status":"PENDING","message":"Transaction Pending"}'))
+    const reply = classify(answer(200, '{"status":"PENDING","message":"Transaction Pending"}'), 'sale')
     expect(reply.outcome).toBe('UNKNOWN')
     expect(reply.providerStatus).toBe('PENDING')
     expect(reply.message).toMatch(/^Transaction Pending\. /)
@@ -54,50 +55,159 @@ describe('classify', () => {
   })
 
   it('UNKNOWN: an unseen status word, or none', () => {
-    const unseen = classify(answer(200, '{"status":"ACCEPTED"}'))
+    const unseen = classify(answer(200, '{"status":"ACCEPTED"}'), 'sale')
     expect(unseen).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'ACCEPTED' })
     expect(unseen.message).toMatch(/The provider said "ACCEPTED"/)
-    const none = classify(answer(200, '{"message":"ok"}'))
+    const none = classify(answer(200, '{"message":"ok"}'), 'sale')
     expect(none).toMatchObject({ outcome: 'UNKNOWN', providerStatus: null })
     expect(none.message).toMatch(NOT_KNOWN)
   })
 
   it('UNKNOWN: a timeout, with the words the HTTP client gave', () => {
-    const reply = classify({ kind: 'no-answer', reason: 'timeout', detail: 'The provider did not answer within 30 seconds' })
+    const reply = classify({ kind: 'no-answer', reason: 'timeout', detail: 'The provider did not answer within 30 seconds' }, 'sale')
     expect(reply).toMatchObject({ outcome: 'UNKNOWN', providerStatus: null, httpStatus: null, body: null })
     expect(reply.message).toMatch(/^The provider did not answer within 30 seconds\. /)
     expect(reply.message).toMatch(NOT_KNOWN)
   })
 
   it('UNKNOWN: a network error', () => {
-    const reply = classify({ kind: 'no-answer', reason: 'network', detail: 'The provider refused the connection' })
+    const reply = classify({ kind: 'no-answer', reason: 'network', detail: 'The provider refused the connection' }, 'sale')
     expect(reply.outcome).toBe('UNKNOWN')
     expect(reply.message).toMatch(NOT_KNOWN)
   })
 
   it('UNKNOWN: HTTP 5xx, even with a JSON FAILED body', () => {
-    const page = classify(answer(500, '<html><title>500 Internal Server Error</title></html>'))
+    const page = classify(answer(500, '<html><title>500 Internal Server Error</title></html>'), 'sale')
     expect(page).toMatchObject({ outcome: 'UNKNOWN', httpStatus: 500, body: null })
     expect(page.message).toMatch(/^The provider answered with an error page \(HTTP 500\)\. /)
     expect(page.message).toMatch(NOT_KNOWN)
-    expect(classify(answer(503, '{"status":"FAILED","message":"busy"}')).outcome).toBe('UNKNOWN')
+    expect(classify(answer(503, '{"status":"FAILED","message":"busy"}'), 'sale').outcome).toBe('UNKNOWN')
   })
 
   it('UNKNOWN: a body that is not JSON, or JSON that is not an object', () => {
-    const cut = classify(answer(200, '{"status":"SUCCESS","message":"Transac'))
+    const cut = classify(answer(200, '{"status":"SUCCESS","message":"Transac'), 'sale')
     expect(cut).toMatchObject({ outcome: 'UNKNOWN', body: null })
     expect(cut.message).toMatch(/^The provider's answer could not be read\. /)
-    expect(classify(answer(200, '["SUCCESS"]')).outcome).toBe('UNKNOWN')
-    expect(classify(answer(200, '"SUCCESS"')).outcome).toBe('UNKNOWN')
-    expect(classify(answer(200, '')).outcome).toBe('UNKNOWN')
+    expect(classify(answer(200, '["SUCCESS"]'), 'sale').outcome).toBe('UNKNOWN')
+    expect(classify(answer(200, '"SUCCESS"'), 'sale').outcome).toBe('UNKNOWN')
+    expect(classify(answer(200, ''), 'sale').outcome).toBe('UNKNOWN')
   })
 
   it('a non-2xx, non-5xx answer counts only when its JSON body says FAILED', () => {
-    expect(classify(answer(400, '{"status":"FAILED","message":"Invalid amount"}'))).toMatchObject({ outcome: 'FAILED', message: 'Invalid amount' })
-    const notFound = classify(answer(404, '<html>Not Found</html>'))
+    expect(classify(answer(400, '{"status":"FAILED","message":"Invalid amount"}'), 'sale')).toMatchObject({ outcome: 'FAILED', message: 'Invalid amount' })
+    const notFound = classify(answer(404, '<html>Not Found</html>'), 'sale')
     expect(notFound.outcome).toBe('UNKNOWN')
     expect(notFound.message).toMatch(/HTTP 404/)
-    expect(classify(answer(403, '{"status":"SUCCESS"}')).outcome).toBe('UNKNOWN')
-    expect(classify(answer(302, '')).outcome).toBe('UNKNOWN')
+    expect(classify(answer(403, '{"status":"SUCCESS"}'), 'sale').outcome).toBe('UNKNOWN')
+    expect(classify(answer(302, ''), 'sale').outcome).toBe('UNKNOWN')
+  })
+})
+
+const failedWith = (message: string, httpStatus = 200) => answer(httpStatus, JSON.stringify({ status: 'FAILED', message }))
+
+// Every message a provider of this kind has been seen, or may be expected, to give when it turns the request away.
+const REFUSALS: [message: string, about: string][] = [
+  ['Invalid user or token', 'credentials'],
+  ['Invalid credentials', 'credentials'],
+  ['Authentication failed', 'credentials'],
+  ['Invalid API key', 'credentials'],
+  ['api_key missing', 'credentials'],
+  ['Invalid User ID', 'credentials'],
+  ['Token expired', 'credentials'],
+  ['UNAUTHORISED ACCESS', 'credentials'],
+  ['Unauthorized', 'credentials'],
+  ['Forbidden', 'credentials'],
+  ['Checksum mismatch', 'signature'],
+  ['Invalid signature', 'signature'],
+  ['Hash verification failed', 'signature'],
+  ['Invalid timestamp', 'clock'],
+  ['Request time expired', 'clock'],
+  ['Rate limit exceeded', 'rate limit'],
+  ['Too Many Requests', 'rate limit'],
+  ['Request throttled', 'rate limit'],
+  ['IP not whitelisted', 'address'],
+  ['Your IP 10.1.2.3 is not allowed', 'address'],
+  ['Missing parameter: order_id', 'fields'],
+  ['Invalid parameters', 'fields'],
+  ['order_id is required', 'fields'],
+  ['Invalid order id', 'fields'],
+  ['Invalid request', 'fields'],
+  ['Request body could not be read', 'fields'],
+  ['Server under maintenance', 'service'],
+  ['Please try again later', 'service'],
+  ['Service temporarily unavailable, try later', 'service'],
+]
+
+// FAILED answers about the order itself: these settle it.
+const ORDER_FAILURES = ['Operator down: recharge failed', 'No such order', 'Order not found', 'Insufficient balance', 'Recharge reversed', 'Invalid amount', 'Wrong operator for this number', '']
+
+describe('a refusal of the request, and a failure of the order', () => {
+  it('REQUEST_REFUSALS names every row by what it objects to, and its keys ignore case', () => {
+    expect(REQUEST_REFUSALS.map((row) => row.about)).toEqual(['credentials', 'signature', 'clock', 'rate limit', 'address', 'fields', 'service'])
+    for (const row of REQUEST_REFUSALS) for (const key of row.keys) expect(key.flags).toContain('i')
+    for (const key of DUPLICATE_ORDER) expect(key.flags).toContain('i')
+  })
+
+  it.each(REFUSALS)('"%s" is a refusal of the request (%s)', (message, about) => {
+    expect(requestRefusalOf(message)?.about).toBe(about)
+    expect(requestRefusalOf(message.toUpperCase())?.about).toBe(about)
+  })
+
+  it.each(ORDER_FAILURES)('"%s" is about the order', (message) => {
+    expect(requestRefusalOf(message)).toBeNull()
+  })
+
+  it.each(REFUSALS)('a status check refused with "%s" is UNKNOWN and says the sale stays pending', (message) => {
+    const reply = classify(failedWith(message), 'check')
+    expect(reply).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'FAILED', requestRefused: true })
+    expect(reply.message).toBe(
+      `The provider refused the status check (${message}): this says nothing about the sale, which stays pending. ${requestRefusalOf(message)!.advice}`,
+    )
+  })
+
+  it('the example the shop would see for a wrong token', () => {
+    expect(classify(failedWith('Invalid user or token'), 'check').message).toBe(
+      'The provider refused the status check (Invalid user or token): this says nothing about the sale, which stays pending. Check the credentials in Settings.',
+    )
+  })
+
+  it.each(ORDER_FAILURES.filter(Boolean))('a status check answered FAILED "%s" settles the order FAILED', (message) => {
+    expect(classify(failedWith(message), 'check')).toMatchObject({ outcome: 'FAILED', message, requestRefused: false })
+  })
+
+  it.each([400, 401, 403, 404, 409, 429])('a status check answered with HTTP %d is UNKNOWN, whatever the body says', (httpStatus) => {
+    for (const text of ['{"status":"FAILED","message":"Order not found"}', '{"status":"SUCCESS"}', '<html>Error</html>']) {
+      const reply = classify(answer(httpStatus, text), 'check')
+      expect(reply).toMatchObject({ outcome: 'UNKNOWN', requestRefused: true })
+      expect(reply.message).toMatch(/^The provider refused the status check \(.+\): this says nothing about the sale, which stays pending\. /)
+    }
+    expect(classify(answer(httpStatus, '<html>Error</html>'), 'check').message).toContain(`(HTTP ${httpStatus})`)
+  })
+
+  it.each(REFUSALS)('a sale refused with "%s" is FAILED (nothing charged), saying why', (message) => {
+    const reply = classify(failedWith(message), 'sale')
+    expect(reply).toMatchObject({ outcome: 'FAILED', requestRefused: true })
+    expect(reply.message).toBe(`The provider refused the sale (${message}): it did not take the order, so nothing was charged. ${requestRefusalOf(message)!.advice}`)
+  })
+
+  it.each(['Duplicate order id', 'Order ID already exists', 'DUPLICATE TRANSACTION', 'Order id already used'])(
+    'a sale answered "%s" is UNKNOWN: an order with that id is on the provider\'s books',
+    (message) => {
+      const reply = classify(failedWith(message), 'sale')
+      expect(reply).toMatchObject({ outcome: 'UNKNOWN', requestRefused: false })
+      expect(reply.message).toBe(`The provider says an order with this id already exists (${message}). It is not known whether the sale went through: check its status before selling it again.`)
+    },
+  )
+
+  it('other calls take a FAILED as it is: a refused lookup or agent creation made nothing', () => {
+    expect(classify(failedWith('Invalid credentials'), 'other')).toMatchObject({ outcome: 'FAILED', message: 'Invalid credentials', requestRefused: false })
+    expect(classify(failedWith('VLE ID already exists'), 'other')).toMatchObject({ outcome: 'FAILED', message: 'VLE ID already exists' })
+  })
+
+  it('SUCCESS still needs a 2xx answer, for every role', () => {
+    for (const role of ['sale', 'check', 'other'] satisfies CallRole[]) {
+      expect(classify(answer(200, '{"status":"SUCCESS"}'), role).outcome).toBe('SUCCESS')
+      for (const httpStatus of [302, 403, 500]) expect(classify(answer(httpStatus, '{"status":"SUCCESS"}'), role).outcome).toBe('UNKNOWN')
+    }
   })
 })

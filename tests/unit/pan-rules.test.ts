@@ -83,6 +83,7 @@ describe('coupon answer checks', () => {
     providerStatus: 'SUCCESS',
     message: '',
     httpStatus: 200,
+    requestRefused: false,
     orderId: 'UTI1',
     date: '22-Nov-2026',
     vleId: 'V1',

@@ -7,7 +7,7 @@ import { DaySummarySchema, type DaySummary } from '../../electron/contract'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt } from '../../electron/counter/z-report'
 
 const receiptCss = readFileSync(resolve(__dirname, '../../resources/receipt.css'), 'utf8')
-const shop = { shopName: 'Sharma "Digital" Seva, Sitapur', shopAddress: 'Gandhi Chowk', receiptWidthMm: 80 as const, timezone: 'Asia/Kolkata' }
+const shop = { shopName: 'Sharma "Digital" Seva, Sitapur', shopAddress: 'Gandhi Chowk', receiptWidthMm: 80 as const, timezone: 'Asia/Kolkata', clock: '24h' as const }
 
 const summary: DaySummary = DaySummarySchema.parse({
   businessDay: '2026-11-22',
@@ -102,13 +102,13 @@ describe('Z report CSV', () => {
 
   it('quotes commas, quotes and line breaks, and ends every record with CRLF', () => {
     const csv = zReportCsv(summary, { shop, training: false })
-    expect(csv.startsWith('Z report,"Sharma ""Digital"" Seva, Sitapur",2026-11-22\r\n')).toBe(true)
+    expect(csv.startsWith('Z report,"Sharma ""Digital"" Seva, Sitapur",22-11-2026\r\n')).toBe(true)
     expect(csv.endsWith('\r\n')).toBe(true)
     expect(csv.replaceAll('\r\n', '')).not.toMatch(/\r(?!\n)/)
-    expect(section(rows, 'Unresolved sales')[1]).toEqual(['2026-11-22 15:30:00', 'recharge', 'CN261122000012XYZ', '9812345678', 'Pending', '149', '2', 'No answer\nfrom the provider'])
+    expect(section(rows, 'Unresolved sales')[1]).toEqual(['22-11-2026 15:30:00', 'recharge', 'CN261122000012XYZ', '9812345678', 'Pending', '149', '2', 'No answer\nfrom the provider'])
   })
 
-  it('writes amounts as plain rupees, exact to the paisa, and local times sortable', () => {
+  it('writes amounts as plain rupees, exact to the paisa, and local times as every export writes them', () => {
     expect(section(rows, 'Recharges by operator')).toEqual([
       ['Operator', 'Operator code', 'Status', 'Count', 'Amount'],
       ['Airtel', 'AT', 'Successful', '3', '1234.50'],
@@ -116,12 +116,12 @@ describe('Z report CSV', () => {
       ['Jio', 'JIO', 'Failed', '1', '299'],
       ['Total successful', '', '', '4', '1433.50'],
     ])
-    expect(section(rows, 'PAN balance breaks')[1]).toEqual(['2026-11-22 16:30:00', 'Coupon answer', 'CP261122000020ABC', '4465', '4265', '-200', '2026-11-22 14:30:00', '1', '107', '0'])
-    expect(section(rows, 'Summary')).toContainEqual(['Closing PAN balance', '3271.01', '2026-11-22 20:59:00'])
+    expect(section(rows, 'PAN balance breaks')[1]).toEqual(['22-11-2026 16:30:00', 'Coupon answer', 'CP261122000020ABC', '4465', '4265', '-200', '22-11-2026 14:30:00', '1', '107', '0'])
+    expect(section(rows, 'Summary')).toContainEqual(['Closing PAN balance', '3271.01', '22-11-2026 20:59:00'])
   })
 
   it('defuses text a spreadsheet would run as a formula, keeping it readable', () => {
-    expect(section(rows, 'Top-ups of the provider wallet')[1]).toEqual(['2026-11-22 11:30:00', 'PW2611220000171AB', 'UTR 1234, "NEFT"', `'=HYPERLINK("x")`, '1000.01'])
+    expect(section(rows, 'Top-ups of the provider wallet')[1]).toEqual(['22-11-2026 11:30:00', 'PW2611220000171AB', 'UTR 1234, "NEFT"', `'=HYPERLINK("x")`, '1000.01'])
   })
 
   it('lists the drawer by denomination with the counted total and the signed difference', () => {
@@ -159,7 +159,7 @@ describe('Z report HTML', () => {
 
   it.each(Object.entries(forms))('%s shows the day, balances, sales, breaks and cash in rupees', (_, render) => {
     const html = render(false)
-    for (const shown of ['2026-11-22', '₹5,000.00', '₹3,271.01', 'Airtel', '₹1,234.50', '₹535.00', '₹1,000.01', 'CN261122000012XYZ', '-₹200.00', '₹3,968.50', '₹3,968.00', '-₹0.50', '₹199.00']) {
+    for (const shown of ['22-11-2026', '₹5,000.00', '₹3,271.01', 'Airtel', '₹1,234.50', '₹535.00', '₹1,000.01', 'CN261122000012XYZ', '-₹200.00', '₹3,968.50', '₹3,968.00', '-₹0.50', '₹199.00']) {
       expect(html).toContain(shown)
     }
     expect(html).not.toContain('TRAINING')

@@ -13,6 +13,9 @@ export const booksEn = {
   books: {
     dayClosedTitle: 'Today’s books are closed',
     dayClosedAdvice: 'Nothing was sent to the provider and no money moved. The day’s report is under',
+    readOnlyTitle: 'The books are read-only: no sale, top-up or day close can be recorded',
+    readOnlyAdvice: 'Every sale recorded before this is kept. Leave the data folder as it is and call whoever supports Counter.',
+    noticesSummary: 'What Counter found in the books ({count})',
   },
   pending: {
     title: 'Pending sales',

@@ -1,8 +1,12 @@
 // English strings for the counter. Messages use vue-i18n syntax: {name} is a value; avoid @ and | in text.
 import { booksEn } from './en-books'
+import { clockEn } from './en-clock'
+import { glanceEn } from './en-glance'
 
 export const en = {
   ...booksEn,
+  ...clockEn,
+  ...glanceEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — sales are simulated, no money moves',
@@ -71,23 +75,21 @@ export const en = {
     sell: 'Recharge',
     sending: 'Sending…',
     alreadySending: 'A sale is already being sent; wait for its result.',
-    keysHint: 'Enter: recharge · Esc: clear',
+    keysHint: 'Enter: next field, then recharge · Esc: clear · Ctrl+P: print · F1: next customer · ?: all keys',
   },
   result: {
     headline: {
       SUCCESS: 'Recharge done',
       FAILED: 'Recharge failed',
-      SENDING: 'Do not retry — checking status',
-      UNKNOWN: 'Do not retry — checking status',
+      SENDING: 'Sending…',
+      UNKNOWN: 'Pending — do not sell again',
     },
     fpayId: 'FPay id',
     operatorRef: 'Operator reference',
     none: '—',
-    safeToRetry: 'Safe to try again.',
     checkStatus: 'Check status',
     checking: 'Checking…',
     lastChecked: 'Last checked {time}',
-    orderId: 'Order {orderId}',
   },
   receipt: {
     title: 'Receipt',
@@ -210,19 +212,19 @@ export const en = {
     sell: 'Sell coupons',
     sending: 'Sending…',
     alreadySending: 'An order is already being sent; wait for its result.',
-    keysHint: 'Enter: sell · Esc: clear',
+    keysHint: 'Enter: sell · Esc: clear · Ctrl+P: print · F2: next order · ?: all keys',
     state: {
       SENDING: 'Sending',
       SUCCESS: 'Success',
       FAILED: 'Failed',
-      UNKNOWN: 'Unconfirmed',
+      UNKNOWN: 'Pending',
     },
     result: {
       headline: {
         SUCCESS: 'Coupons sold',
         FAILED: 'Order refused',
-        SENDING: 'Unconfirmed — do not order again',
-        UNKNOWN: 'Unconfirmed — do not order again',
+        SENDING: 'Sending…',
+        UNKNOWN: 'Pending — do not order again',
       },
       problems: 'The provider’s answer does not add up — check before going on:',
       orderId: 'Order id',
@@ -232,7 +234,6 @@ export const en = {
       amount: 'Amount',
       oldBal: 'Old balance',
       newBal: 'New balance',
-      safeToRetry: 'Nothing was charged for this order; safe to try again.',
       unconfirmedAdvice: 'Counter does not know whether the provider took this order. Refresh the balance and compare it with the provider’s coupon history before ordering again.',
       refreshBalance: 'Refresh balance',
       ourRef: 'Our ref {attemptId}',
@@ -272,6 +273,7 @@ export const en = {
       couponMaxQty: 'Most coupons in one order',
       pCouponRate: 'P-Coupon rate before the first sale (rupees)',
       eCouponRate: 'E-Coupon rate before the first sale (rupees)',
+      serviceChargeCap: 'Largest service charge on a sale (rupees; 0 for none)',
     },
     panTitle: 'PAN desk',
     method: {

@@ -17,6 +17,8 @@ export const useSalesStore = defineStore('sales', () => {
   /** The sale whose result panel and receipt are on screen. */
   const selectedSale = ref<Sale | null>(null)
   const selling = ref(false)
+  /** What is being sold right now, so a screen opened meanwhile shows it instead of a blank locked form. */
+  const sending = ref<Input<'recharge.sell'> | null>(null)
   const checkingOrderId = ref<string | null>(null)
 
   async function refreshToday(): Promise<void> {
@@ -60,6 +62,7 @@ export const useSalesStore = defineStore('sales', () => {
   async function sell(input: Input<'recharge.sell'>): Promise<Result<Sale>> {
     if (selling.value) return { ok: false, error: { code: 'internal', message: t('recharge.alreadySending') } }
     selling.value = true
+    sending.value = input
     try {
       const result = await call('recharge.sell', input)
       if (result.ok) {
@@ -69,6 +72,7 @@ export const useSalesStore = defineStore('sales', () => {
       return result
     } finally {
       selling.value = false
+      sending.value = null
     }
   }
 
@@ -83,5 +87,5 @@ export const useSalesStore = defineStore('sales', () => {
     }
   }
 
-  return { today, businessDay, loadError, selectedSale, selling, checkingOrderId, refreshToday, applySale, select, sell, checkStatus }
+  return { today, businessDay, loadError, selectedSale, selling, sending, checkingOrderId, refreshToday, applySale, select, sell, checkStatus }
 })

@@ -2,6 +2,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Output, Result, SaveSettingsInput, SettingsView } from '../../../electron/contract'
+import type { DateStyle } from '../../../electron/shared/dates'
 import { call } from '../api'
 import { useStatusStore } from './status'
 
@@ -10,8 +11,8 @@ export const useSettingsStore = defineStore('settings', () => {
   const loadError = ref<string | null>(null)
   const saving = ref(false)
   const testing = ref(false)
-  /** The shop's time zone, for showing times as the receipts do; undefined until loaded. */
-  const timeZone = computed(() => view.value?.timezone || undefined)
+  /** The shop's time zone and clock, for showing times as the receipts do; the machine's zone until loaded. */
+  const dateStyle = computed<DateStyle>(() => ({ timeZone: view.value?.timezone || undefined, clock: view.value?.clock ?? '24h' }))
   let loading: Promise<void> | null = null
 
   async function fetchView(): Promise<void> {
@@ -58,5 +59,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { view, loadError, saving, testing, timeZone, load, ensureLoaded, save, testConnection }
+  return { view, loadError, saving, testing, dateStyle, load, ensureLoaded, save, testConnection }
 })
