@@ -64,15 +64,16 @@ export class ClockFloor {
    * newest segments, so an open reads kilobytes, not the 32 MiB a segment may hold.
    */
   static fromJournal(dir: string): ClockFloor {
-    const floor = new ClockFloor(null)
-    for (const segment of listSegments(path.join(dir, JOURNAL_DIR)).reverse()) {
+    const segments = listSegments(path.join(dir, JOURNAL_DIR))
+    for (const segment of [...segments].reverse()) {
       const last = lastVouchedHead(segment.file)
-      if (last) {
-        floor.note(last.type, last.at)
-        break
-      }
+      if (last) return new ClockFloor(timeOf(last.at))
     }
-    return floor
+    // No sale, top-up or close yet, but agents or balance reads may be there: the first line ever
+    // written is then the floor. Not the last one: a balance read at a start months ahead is stamped
+    // by the clock in doubt, and it must not make that clock look right at the next start.
+    const first = segments.length > 0 ? firstHead(segments[0].file) : null
+    return new ClockFloor(first ? timeOf(first.at) : null)
   }
 
   get at(): string | null {
@@ -98,6 +99,22 @@ export class ClockFloor {
   assertAgrees(now: Date): void {
     const check = this.check(now)
     if (check.state !== 'ok') throw new ClockUnconfirmedError(check)
+  }
+}
+
+const timeOf = (at: string): number | null => (Number.isNaN(Date.parse(at)) ? null : Date.parse(at))
+
+/** The time and type of a segment's first line, or null when it has none (or is no regular file). */
+function firstHead(file: string): { at: string; type: string } | null {
+  if (!fs.statSync(file).isFile()) return null
+  const fd = fs.openSync(file, 'r')
+  try {
+    const head = Buffer.alloc(512)
+    const read = fs.readSync(fd, head, 0, head.length, 0)
+    const match = new RegExp(LINE_HEAD.source).exec(head.subarray(0, read).toString('latin1'))
+    return match ? { at: match[1], type: match[2] } : null
+  } finally {
+    fs.closeSync(fd)
   }
 }
 
