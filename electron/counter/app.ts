@@ -112,9 +112,8 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       }
     },
     saleChanged(owner, orderId) {
-      const recorded = owner.ledger.getSale(orderId)
-      if (!recorded) throw new CounterError('internal', `The ledger lost track of order ${orderId}.`)
-      const sale = answers.overlay('recharge', orderId, recorded)
+      const sale = answers.reads(owner).sale(orderId)
+      if (!sale) throw new CounterError('internal', `The ledger lost track of order ${orderId}.`)
       if (owner === session) emit('sale.changed', sale)
       return sale
     },

@@ -72,7 +72,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
 
   // A sale left open on an earlier day still holds money in doubt; one made on a later day does not.
   const unresolvedBy = (session: Session, businessDay: string) =>
-    session.ledger.unresolved().filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
+    ctx.answers.reads(session).unresolved().filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
 
   const liveSummary = (session: Session, businessDay: string): DaySummary => {
     const { ledger } = session

@@ -1,10 +1,10 @@
-// Provider answers the journal could not take (a full disk right after the call): held in memory and journaled as soon as the disk allows.
+// Provider answers the journal could not take (a full disk right after the call): held in memory, overlaid on every read of a sale, and journaled as soon as the disk allows.
 //
 // The sale's intent is already on disk as SENDING, so a held sale stays unresolved in the books:
 // a new sale for the same number or agent is refused meanwhile, and should the process die before
 // the answer is written, the start-up status check settles the sale from that intent.
-import type { Outcome } from '../contract'
-import { LedgerWriteError } from '../ledger/ledger'
+import type { CouponSale, Outcome, Sale } from '../contract'
+import { LedgerWriteError, type HistoryPage, type HistoryQuery, type UnresolvedSale } from '../ledger/ledger'
 import type { Session } from './session'
 
 /** What the shop is told while a sale's answer is held: it may be charged, so it must not be sold again. */
@@ -21,6 +21,23 @@ export interface HeldAnswer {
   write(): void
   /** Tells the screens, once the answer is written. */
   announce(): void
+}
+
+/**
+ * The sales of one session's books as the shop must treat them. Every read of a sale for a screen, a
+ * receipt or an event goes through here, so none shows SENDING while its answer waits for the disk.
+ */
+export interface SaleReads {
+  sale(orderId: string): Sale | null
+  couponSale(attemptId: string): CouponSale | null
+  salesForDay(businessDay: string): Sale[]
+  couponSales(): CouponSale[]
+  unresolved(): UnresolvedSale[]
+  /**
+   * A history row carries no message, so a held sale shows only as UNKNOWN there. The state filter
+   * still matches what the books hold: while held, the sale is found under SENDING (shown UNKNOWN).
+   */
+  historySearch(query: HistoryQuery): HistoryPage
 }
 
 export class HeldAnswers {
@@ -46,13 +63,35 @@ export class HeldAnswers {
     }
   }
 
-  isHeld(kind: HeldAnswer['kind'], id: string): boolean {
-    return this.held.some((answer) => answer.kind === kind && answer.id === id)
+  isHeld(kind: HeldAnswer['kind'], id: string, session: Session = this.currentSession()): boolean {
+    return this.held.some((answer) => answer.session === session && answer.kind === kind && answer.id === id)
   }
 
-  /** A sale as the books show it, or, while its answer is held, as the shop must treat it. */
-  overlay<T extends { state: Outcome | 'SENDING'; message: string }>(kind: HeldAnswer['kind'], id: string, sale: T): T {
-    return this.isHeld(kind, id) ? { ...sale, state: 'UNKNOWN', message: MAY_HAVE_CHARGED } : sale
+  /** The session's sales, each as the books show it or, while its answer is held, as the shop must treat it. */
+  reads(session: Session): SaleReads {
+    const { ledger } = session
+    const overlay = <T extends { state: Outcome | 'SENDING'; message: string }>(kind: HeldAnswer['kind'], id: string, sale: T): T =>
+      this.isHeld(kind, id, session) ? { ...sale, state: 'UNKNOWN', message: MAY_HAVE_CHARGED } : sale
+    const recharge = (sale: Sale) => overlay('recharge', sale.orderId, sale)
+    const coupon = (sale: CouponSale) => overlay('coupon', sale.attemptId, sale)
+    return {
+      sale: (orderId) => {
+        const sale = ledger.getSale(orderId)
+        return sale && recharge(sale)
+      },
+      couponSale: (attemptId) => {
+        const sale = ledger.couponSale(attemptId)
+        return sale && coupon(sale)
+      },
+      salesForDay: (businessDay) => ledger.salesForDay(businessDay).map(recharge),
+      couponSales: () => ledger.couponSales().map(coupon),
+      unresolved: () =>
+        ledger.unresolved().map((entry) => ({ ...entry, sale: 'attemptId' in entry.sale ? coupon(entry.sale) : recharge(entry.sale) })),
+      historySearch: (query) => {
+        const page = ledger.historySearch(query)
+        return { ...page, rows: page.rows.map((row) => (this.isHeld(row.kind, row.id, session) ? { ...row, state: 'UNKNOWN' as const } : row)) }
+      },
+    }
   }
 
   /** Journals what is held, oldest first, stopping at the first answer the disk still refuses. */

@@ -1,11 +1,11 @@
 // The history screen's reads: searching every sale ever made (archived years too), and the same
 // search exported as a CSV file (the shared writer: provider text defused, amounts left numbers).
 import type { HandlersFor, HistoryRow, ParsedInput } from '../contract'
-import type { Ledger } from '../ledger/ledger'
 import type { CounterContext } from './context'
 import { csvDocument, csvNumber } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { CounterError } from './errors'
+import type { SaleReads } from './held-answers'
 import { paiseToDecimal } from './money'
 
 /** Beyond this an export is a backup's job, not a spreadsheet's: the filename says when it was cut. */
@@ -44,7 +44,7 @@ export function historyCsv(rows: readonly HistoryRow[], timeZone: string): strin
  * says how many of how many). Named by the days asked for, else by the days the rows span.
  */
 export function historyExport(
-  ledger: Pick<Ledger, 'historySearch'>,
+  sales: Pick<SaleReads, 'historySearch'>,
   filters: Query,
   today: string,
   timeZone: string,
@@ -54,7 +54,7 @@ export function historyExport(
   const rows: HistoryRow[] = []
   let total = 0
   do {
-    const page = ledger.historySearch({ ...filters, offset: rows.length, limit: Math.min(pageRows, maxRows - rows.length) })
+    const page = sales.historySearch({ ...filters, offset: rows.length, limit: Math.min(pageRows, maxRows - rows.length) })
     total = page.total
     if (page.rows.length === 0) break
     rows.push(...page.rows)
@@ -73,11 +73,11 @@ export function historyExport(
 export function historyHandlers(ctx: CounterContext): HandlersFor<'history.search' | 'history.exportCsv'> {
   return {
     async 'history.search'(query) {
-      return ctx.session().ledger.historySearch(checkedRange(query))
+      return ctx.answers.reads(ctx.session()).historySearch(checkedRange(query))
     },
 
     async 'history.exportCsv'(query) {
-      return historyExport(ctx.session().ledger, checkedRange(query), ctx.businessDay(ctx.now()), ctx.settings.current.timezone)
+      return historyExport(ctx.answers.reads(ctx.session()), checkedRange(query), ctx.businessDay(ctx.now()), ctx.settings.current.timezone)
     },
   }
 }

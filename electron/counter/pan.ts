@@ -107,7 +107,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   }
 
   const couponChanged = (session: Session, attemptId: string): CouponSale => {
-    const sale = ctx.answers.overlay('coupon', attemptId, session.ledger.couponSale(attemptId)!)
+    const sale = ctx.answers.reads(session).couponSale(attemptId)!
     if (session === ctx.session()) ctx.emit('coupon.changed', sale)
     return sale
   }
@@ -231,7 +231,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
 
     async 'pan.coupons.checkStatus'({ attemptId }) {
       const session = ctx.session()
-      const sale = session.ledger.couponSale(attemptId)
+      const sale = ctx.answers.reads(session).couponSale(attemptId)
       if (!sale) throw new CounterError('not_found', `There is no coupon sale ${attemptId}.`)
       if (!sale.orderId) {
         throw new CounterError(
@@ -251,7 +251,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     },
 
     async 'pan.coupons.list'() {
-      return { sales: ctx.session().ledger.couponSales() }
+      return { sales: ctx.answers.reads(ctx.session()).couponSales() }
     },
 
     async 'pan.resets.request'({ vleId }) {

@@ -105,14 +105,13 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
     return started > bornAt && clock() - started < STUCK_SENDING_MS
   }
 
-  const items = (ledger: Ledger): PendingItem[] => {
+  const items = (session: Session): PendingItem[] => {
     const now = new Date(clock())
-    // A sale still SENDING in the books while its answer waits for the disk is shown as the shop must treat it.
-    return ledger.unresolved().map((entry) => pendingItemOf({ ...entry, sale: ctx.answers.overlay(entry.kind, saleIdOf(entry), entry.sale) }, now))
+    return ctx.answers.reads(session).unresolved().map((entry) => pendingItemOf(entry, now))
   }
 
   const publish = (session: Session) => {
-    if (session === ctx.session()) ctx.emit('pending.changed', { items: items(session.ledger) })
+    if (session === ctx.session()) ctx.emit('pending.changed', { items: items(session) })
   }
 
   const dueOf = (entry: UnresolvedEntry, now: number): number => {
@@ -186,7 +185,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
 
   const handlers: HandlersFor<'pending.list' | 'pending.settle'> = {
     async 'pending.list'() {
-      return { items: items(ctx.session().ledger) }
+      return { items: items(ctx.session()) }
     },
 
     async 'pending.settle'({ kind, id, outcome, note }) {
@@ -204,9 +203,9 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
       ctx.recordWrite(() => session.ledger.append('sale.settled', { kind, id, outcome, note }))
       dueAt.delete(key)
       if (kind === 'recharge') ctx.saleChanged(session, id)
-      else ctx.emit('coupon.changed', session.ledger.couponSale(id)!)
+      else ctx.emit('coupon.changed', ctx.answers.reads(session).couponSale(id)!)
       publish(session)
-      return { items: items(session.ledger) }
+      return { items: items(session) }
     },
   }
 

@@ -110,7 +110,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
 
     async 'recharge.checkStatus'({ orderId }) {
       const session = ctx.session()
-      const sale = session.ledger.getSale(orderId)
+      const sale = ctx.answers.reads(session).sale(orderId)
       if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
       const reply = await (await session.rechargeApi()).checkStatus(orderId)
       ctx.noteContact(reply.httpStatus !== null)

@@ -21,10 +21,10 @@ export function salesHandlers(ctx: CounterContext, options: { resourcesDir: stri
   const render = receiptRenderer(options.resourcesDir)
   /** Recharge order ids and coupon attempt ids never collide (their prefixes differ). */
   const receiptOf = (orderId: string): string => {
-    const { ledger } = ctx.session()
-    const recharge = ledger.getSale(orderId)
+    const sales = ctx.answers.reads(ctx.session())
+    const recharge = sales.sale(orderId)
     if (recharge) return render.recharge(recharge, ctx.settings.current)
-    const coupon = ledger.couponSale(orderId)
+    const coupon = sales.couponSale(orderId)
     if (coupon) return render.coupon(coupon, ctx.settings.current)
     throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
   }
@@ -38,7 +38,7 @@ export function salesHandlers(ctx: CounterContext, options: { resourcesDir: stri
   return {
     async 'sales.today'() {
       const businessDay = ctx.businessDay(ctx.now())
-      return { businessDay, sales: ctx.session().ledger.salesForDay(businessDay) }
+      return { businessDay, sales: ctx.answers.reads(ctx.session()).salesForDay(businessDay) }
     },
     async 'receipt.html'({ orderId }) {
       return { html: receiptOf(orderId) }

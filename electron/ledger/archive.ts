@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
 import { prepareConnection } from './connection'
 import { migrate, readMeta, writeMeta } from './migrations'
-import { writeFileAtomically } from './durable-files'
+import { syncDirectory, writeFileAtomically } from './durable-files'
 
 export const ARCHIVE_DIR = 'archive'
 const ARCHIVE_NAME = /^FY(\d{4})-(\d{2})\.sqlite$/
@@ -77,18 +77,24 @@ function columnsOf(db: Database, table: string): string[] {
   return db.exec(`PRAGMA table_info(${table})`)[0].values.map((column) => String(column[1]))
 }
 
-/** Copies rows between two databases of the same schema; a row already there is replaced. */
-function copyRows(from: Database, to: Database, table: string, where: string, params: SqlValue[]): void {
+function inTransaction(db: Database, work: () => void): void {
+  db.run('BEGIN')
+  try {
+    work()
+    db.run('COMMIT')
+  } catch (error) {
+    db.run('ROLLBACK')
+    throw error
+  }
+}
+
+/** Copies rows between two databases of the same schema; a row already there is replaced, or kept with 'IGNORE'. */
+function copyRows(from: Database, to: Database, table: string, where: string, params: SqlValue[], onConflict: 'REPLACE' | 'IGNORE'): void {
   const columns = columnsOf(from, table)
   const select = from.prepare(`SELECT ${columns.join(', ')} FROM ${table} WHERE ${where}`, params)
-  const insert = to.prepare(`INSERT OR REPLACE INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
-  to.run('BEGIN')
+  const insert = to.prepare(`INSERT OR ${onConflict} INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
   try {
     while (select.step()) insert.run(select.get())
-    to.run('COMMIT')
-  } catch (error) {
-    to.run('ROLLBACK')
-    throw error
   } finally {
     select.free()
     insert.free()
@@ -117,7 +123,9 @@ function writeArchive(SQL: SqlJsStatic, db: Database, dir: string, year: Financi
   try {
     prepareConnection(archive)
     migrate(archive)
-    for (const { table, settled } of ARCHIVED_TABLES) copyRows(db, archive, table, inYear(settled), [year.start, year.end])
+    inTransaction(archive, () => {
+      for (const { table, settled } of ARCHIVED_TABLES) copyRows(db, archive, table, inYear(settled), [year.start, year.end], 'REPLACE')
+    })
     writeMeta(archive, 'financial_year', year.name)
     const counts = archive.exec(
       "SELECT 'recharge', state, count(*) FROM sales GROUP BY state UNION ALL SELECT 'coupon', state, count(*) FROM coupon_sales GROUP BY state",
@@ -133,18 +141,13 @@ function writeArchive(SQL: SqlJsStatic, db: Database, dir: string, year: Financi
 
 /** Deletes the archived rows of `year` from the active database and keeps the archive's counts, in one transaction. */
 function dropArchivedRows(db: Database, year: FinancialYear, archived: { bytes: number; counts: SaleCounts }): void {
-  db.run('BEGIN')
-  try {
+  inTransaction(db, () => {
     for (const { table, settled } of ARCHIVED_TABLES) db.run(`DELETE FROM ${table} WHERE ${inYear(settled)}`, [year.start, year.end])
     db.run('DELETE FROM archive_counts WHERE archive = ?', [year.name])
     for (const [kind, state, rows] of archived.counts) {
       db.run('INSERT INTO archive_counts (archive, archive_bytes, kind, state, row_count) VALUES (?, ?, ?, ?, ?)', [year.name, archived.bytes, kind, state, rows])
     }
-    db.run('COMMIT')
-  } catch (error) {
-    db.run('ROLLBACK')
-    throw error
-  }
+  })
 }
 
 /**
@@ -164,4 +167,38 @@ export function archiveClosedYears(SQL: SqlJsStatic, db: Database, dir: string, 
   }
   if ((readMeta(db, ARCHIVED_BEFORE_KEY) ?? '') < current.start) writeMeta(db, ARCHIVED_BEFORE_KEY, current.start)
   return written
+}
+
+/**
+ * Brings back into `db`, in one transaction, the rows of every archived year that has not ended by
+ * `today`: a clock confirmed months ahead archived the year still being sold in, and its earlier
+ * sales belong in the live books again. A row `db` already has is kept (a crash after an earlier
+ * restore left it in both places; the active copy is the one the journal last wrote to). Returns
+ * those archives; the files stay until the caller has snapshotted `db` and sets them aside.
+ */
+export function restoreUnendedYears(SQL: SqlJsStatic, db: Database, dir: string, today: string): ArchiveFile[] {
+  const unended = listArchives(dir).filter((archive) => archive.end > today)
+  if (unended.length === 0) return []
+  inTransaction(db, () => {
+    for (const archive of unended) {
+      readArchive(SQL, archive.file, (archived) => {
+        for (const { table } of ARCHIVED_TABLES) copyRows(archived, db, table, '1 = 1', [], 'IGNORE')
+      })
+      db.run('DELETE FROM archive_counts WHERE archive = ?', [archive.name])
+    }
+    writeMeta(db, ARCHIVED_BEFORE_KEY, financialYearOf(today).start)
+  })
+  return unended
+}
+
+/**
+ * Renames a restored year's archive out of the archives' name pattern, durably; returns the new name.
+ * Decision: set aside, not deleted, so whoever looks into the wrong clock still finds the file as it
+ * was; every row of it is in the snapshot by now, and every line behind those rows in the journal.
+ */
+export function setArchiveAside(archive: ArchiveFile, stamp: string): string {
+  const name = `${path.basename(archive.file)}.restored-${stamp}`
+  fs.renameSync(archive.file, path.join(path.dirname(archive.file), name))
+  syncDirectory(path.dirname(archive.file))
+  return name
 }

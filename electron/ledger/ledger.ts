@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
 import type { Agent, CouponSale, CouponType, PasswordReset, Sale, TopUp } from '../contract'
-import { archiveClosedYears, listArchives, readArchive } from './archive'
+import { archiveClosedYears, listArchives, readArchive, restoreUnendedYears, setArchiveAside } from './archive'
 import { balanceFactsBetween, closureOfDay, latestClosedDayIn, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
 import { ClockFloor, type ClockCheck } from './clock-sense'
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
@@ -385,16 +385,28 @@ export class Ledger {
   /**
    * Moves the settled rows of financial years before `today`'s (YYYY-MM-DD) into read-only
    * archive/FY<yyyy-yy>.sqlite files, then snapshots. The journal keeps every line. Returns the
-   * archives written; running it again merges into them.
+   * archives written; running it again merges into them. An archive of a year `today` is still in
+   * (a clock confirmed months ahead made it) is brought back into the live books first.
    */
   archiveClosedYears(today: string): string[] {
     if (this.closed) throw new LedgerWriteError('The ledger is closed.')
     if (this.readOnlyReason) throw new LedgerWriteError(`${this.readOnlyReason} Nothing was archived.`)
     // A clock months ahead would archive the year still being sold in.
     this.clockFloor?.assertAgrees(this.options.now())
+    const restored = restoreUnendedYears(this.SQL, this.db, this.dir, today)
     const written = archiveClosedYears(this.SQL, this.db, this.dir, today)
     this.unsaved = true
     this.snapshot()
+    // Only now that the snapshot holds the restored rows may their archives go: a crash before this
+    // leaves each file in place, and the next run restores it again without doubling a row.
+    const stamp = this.options.now().toISOString().replace(/[:.]/g, '-')
+    for (const archive of restored) {
+      const asideAs = setArchiveAside(archive, stamp)
+      this.laterNotices.push(
+        `The books of ${archive.name} had been archived while the computer's clock was set ahead; that year's sales, top-ups and day closes are back in the books. The archive file was kept as archive/${asideAs}.`,
+      )
+    }
+    if (restored.length > 0) this.booksChanged()
     return written
   }
 

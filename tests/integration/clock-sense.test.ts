@@ -1,6 +1,6 @@
 // Clock sense through the whole core in REAL mode: a clock far ahead or behind the journal's last
 // entry books, closes and archives nothing until the owner confirms it; no sale lands on a closed day.
-import { existsSync } from 'node:fs'
+import { copyFileSync, existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../electron/contract'
@@ -82,6 +82,43 @@ describe('clock sense', () => {
     expect(sold.state).toBe('SUCCESS')
     expect(rig.counter.session().ledger.salesForDay('2026-11-23').map((s) => s.orderId)).toContain(sold.orderId)
     expect(valueOf(await rig.counter.call('topups.add', { amount: '1,00,000', reference: 'UTR 5678' })).businessDay).toBe('2026-11-23')
+  })
+
+  it("the year archived by the confirmed clock 6 months ahead comes back: today's earlier sales count, once, after a crash too", async () => {
+    clock = BASE
+    rig = await startRealModeRig({}, { now: () => new Date(clock) })
+    const earlier = valueOf(await rig.counter.call('recharge.sell', sale('9812345601'))).orderId
+    const topup = valueOf(await rig.counter.call('topups.add', { amount: '500', reference: 'UTR 1234' }))
+    clock = BASE + 183 * DAY_MS
+    await rig.restart()
+    valueOf(await rig.counter.call('app.confirmClock', {}))
+    expect(existsSync(archiveOf(rig, 'FY2026-27'))).toBe(true)
+    clock = BASE + 60 * 60 * 1000
+    await rig.restart()
+    const confirmed = valueOf(await rig.counter.call('app.confirmClock', {}))
+    expect(existsSync(archiveOf(rig, 'FY2026-27'))).toBe(false)
+    const archiveDir = join(ledgerDir(rig.dataDir, 'real'), 'archive')
+    const [asideAs] = readdirSync(archiveDir).filter((name) => name.startsWith('FY2026-27.sqlite.restored-'))
+    expect(confirmed.books.notices).toContain(
+      `The books of FY2026-27 had been archived while the computer's clock was set ahead; that year's sales, top-ups and day closes are back in the books. The archive file was kept as archive/${asideAs}.`,
+    )
+    const later = valueOf(await rig.counter.call('recharge.sell', sale('9812345603'))).orderId
+
+    const todayShows = async (r: RealModeRig) => {
+      const summary = valueOf(await r.counter.call('day.summary', {}))
+      expect(summary.businessDay).toBe('2026-11-23')
+      expect(summary.recharges).toEqual([expect.objectContaining({ operatorCode: 'AT', state: 'SUCCESS', count: 2, amountPaise: 2000 })])
+      expect(summary.topups).toEqual([topup])
+      const history = valueOf(await r.counter.call('history.search', {}))
+      expect(history).toMatchObject({ total: 2, archives: [] })
+      expect(history.rows.map((row) => row.id)).toEqual([later, earlier])
+    }
+    await todayShows(rig)
+    // A crash after the snapshot took the rows but before the archive was set aside: the file is back
+    // beside them at the next start, which restores it again without doubling a sale.
+    await rig.restart(() => copyFileSync(join(archiveDir, asideAs), archiveOf(rig!, 'FY2026-27')))
+    await todayShows(rig)
+    expect(existsSync(archiveOf(rig, 'FY2026-27'))).toBe(false)
   })
 
   it('one unconfirmed start 6 months ahead leaves nothing behind: with the right clock sales go on at once', async () => {

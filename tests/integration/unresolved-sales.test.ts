@@ -180,6 +180,34 @@ describe('the disk fills after the provider booked the order', () => {
     expect(requestsOf(rig, 'check_status')).toHaveLength(0)
   })
 
+  it('every screen reads a held sale as UNKNOWN "do not sell again" (today, history, receipt), and SUCCESS once journaled', async () => {
+    rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, { heldRetryMs: 3_600_000 })
+    disk.fillWhenProviderGets('transaction')
+    const sold = await rig.counter.call('recharge.sell', sale)
+    expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN', message: MAY_HAVE_CHARGED } })
+    if (!sold.ok) return
+    const { orderId } = sold.value
+    const everyScreen = async () => ({
+      today: await rig!.counter.call('sales.today', {}),
+      history: await rig!.counter.call('history.search', { text: orderId }),
+      receipt: await rig!.counter.call('receipt.html', { orderId }),
+    })
+
+    const held = await everyScreen()
+    expect(held.today).toMatchObject({ ok: true, value: { sales: [{ orderId, state: 'UNKNOWN', message: MAY_HAVE_CHARGED }] } })
+    expect(held.history).toMatchObject({ ok: true, value: { total: 1, rows: [{ kind: 'recharge', id: orderId, state: 'UNKNOWN' }] } })
+    expect(held.receipt).toMatchObject({ ok: true, value: { html: expect.stringContaining('Status: PENDING') } })
+    // The books themselves still hold the intent alone: the screens say what the shop must do, not what is on disk.
+    expect(rig.counter.session().ledger.getSale(orderId)).toMatchObject({ state: 'SENDING' })
+
+    disk.free()
+    expect(await rig.counter.call('pan.balance.refresh', {})).toMatchObject({ ok: true })
+    const settled = await everyScreen()
+    expect(settled.today).toMatchObject({ ok: true, value: { sales: [{ orderId, state: 'SUCCESS' }] } })
+    expect(settled.history).toMatchObject({ ok: true, value: { total: 1, rows: [{ id: orderId, state: 'SUCCESS' }] } })
+    expect(settled.receipt).toMatchObject({ ok: true, value: { html: expect.stringContaining('Status: SUCCESSFUL') } })
+  })
+
   it('recharge: the held outcome is journaled before the next write, without waiting for the timer', async () => {
     rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, { heldRetryMs: 3_600_000 })
     disk.fillWhenProviderGets('transaction')
