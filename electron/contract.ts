@@ -436,7 +436,15 @@ export const AgentInputSchema = z.object({
   vleId: z.string({ error: 'Enter an agent id' }).trim().regex(/^[A-Za-z0-9_-]{3,30}$/, {
     error: 'Agent id: 3 to 30 letters, digits, - or _',
   }),
-  name: z.string({ error: 'Enter the name' }).trim().regex(/^[A-Za-z][A-Za-z .']{1,79}$/, { error: 'Name: letters, spaces and dots, 2 to 80' }),
+  // The provider's form takes a name in English letters only (with spaces, dots and an apostrophe, as in
+  // D'Souza): one typed in Devanagari or another script is told what to type instead, first.
+  name: z
+    .string({ error: 'Enter the name' })
+    .trim()
+    .regex(/^[A-Za-z .']*$/, {
+      error: "Name: type it in English letters as on the PAN card (the provider's form takes only A–Z, spaces, dots and apostrophes)",
+    })
+    .regex(/^[A-Za-z][A-Za-z .']{1,79}$/, { error: 'Name: 2 to 80 characters, starting with a letter' }),
   mobile: MobileNumberSchema,
   email: z.string({ error: 'Enter an e-mail address' }).trim().regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, { error: 'Not a valid e-mail address' }),
   shop: z.string({ error: 'Enter the shop name' }).trim().min(2, { error: 'Enter the shop name' }).max(80),

@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { chromium, type BrowserContext } from 'playwright-core'
+import { AxeBuilder } from '@axe-core/playwright'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { startWebServer, type WebServer } from '../../electron/web/server'
@@ -57,4 +58,14 @@ export async function receiptPdfText(browser: BrowserContext, counter: CounterAp
   writeFileSync(pdfPath, await paper.pdf({ width: '80mm', printBackground: false }))
   await paper.close()
   return execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
+}
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // The receipt preview is the printed paper, framed with sandbox="" (no scripts): axe cannot run inside
+  // it and waits for it until it times out; the page around it is checked in full.
+  const results = await new AxeBuilder({ page }).options({ iframes: false }).exclude('[data-testid=receipt-preview]').analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)
 }

@@ -49,6 +49,10 @@ describe('agent fields', () => {
     expect(parsed.uid).toBe(uid)
   })
 
+  it.each(["R. K. D'Souza", 'Ravi Kumar'])('takes the name %j as the provider does', (name) => {
+    expect(check({ name }).success).toBe(true)
+  })
+
   it.each([
     ['uid', '12345678901', 'Aadhaar number: 12 digits'],
     ['uid', '012345678901', 'An Aadhaar number never starts with 0 or 1'],
@@ -61,6 +65,12 @@ describe('agent fields', () => {
     ['email', 'ravi.example.in', 'Not a valid e-mail address'],
     ['email', 'ravi@example', 'Not a valid e-mail address'],
     ['vleId', 'a', 'Agent id: 3 to 30 letters, digits, - or _'],
+    ['name', 'रवि कुमार', "Name: type it in English letters as on the PAN card (the provider's form takes only A–Z, spaces, dots and apostrophes)"],
+    ['name', 'Ravi Kumār', "Name: type it in English letters as on the PAN card (the provider's form takes only A–Z, spaces, dots and apostrophes)"],
+    ['name', 'Ravi-Kumar', "Name: type it in English letters as on the PAN card (the provider's form takes only A–Z, spaces, dots and apostrophes)"],
+    ['name', 'R', 'Name: 2 to 80 characters, starting with a letter'],
+    ['name', '.Ravi', 'Name: 2 to 80 characters, starting with a letter'],
+    ['name', 'R'.repeat(81), 'Name: 2 to 80 characters, starting with a letter'],
   ])('refuses %s %j', (field, value, message) => {
     const result = check({ [field]: value })
     expect(result.success).toBe(false)

@@ -1,6 +1,6 @@
 // Coupon sales: the quote before selling, the sale on show (just sold or picked from the list), the orders list, status checks and live updates.
 import { defineStore } from 'pinia'
-import { ref } from 'vue'
+import { ref, shallowRef } from 'vue'
 import type { CounterEvent, CouponSale, Input, Output, Result } from '../../../electron/contract'
 import { call, onEvent } from '../api'
 import { isStale } from '../freshness'
@@ -16,12 +16,21 @@ function isCouponEvent(event: CounterEvent): event is CounterEvent<'coupon.chang
  * the same moment, is not applied.
  */
 
+/** An order on its way to the provider, kept so a screen opened meanwhile shows it and takes its answer. */
+export interface SendingOrder {
+  input: Input<'pan.coupons.sell'>
+  /** What the quote said it would cost when it was sent; null when no quote had come. */
+  expectedPaise: number | null
+  answer: Promise<Result<CouponSale>>
+}
+
 export const useCouponsStore = defineStore('coupons', () => {
   const sales = ref<CouponSale[]>([])
   const loadError = ref<string | null>(null)
   /** The sale whose result panel and receipt are on screen. */
   const selectedSale = ref<CouponSale | null>(null)
   const selling = ref(false)
+  const sending = shallowRef<SendingOrder | null>(null)
   const checkingAttemptId = ref<string | null>(null)
 
   async function load(): Promise<void> {
@@ -51,11 +60,13 @@ export const useCouponsStore = defineStore('coupons', () => {
     return call('pan.coupons.quote', input)
   }
 
-  async function sell(input: Input<'pan.coupons.sell'>): Promise<Result<CouponSale>> {
+  async function sell(input: Input<'pan.coupons.sell'>, expectedPaise: number | null): Promise<Result<CouponSale>> {
     if (selling.value) return { ok: false, error: { code: 'internal', message: t('coupons.alreadySending') } }
     selling.value = true
+    const answer = call('pan.coupons.sell', input)
+    sending.value = { input, expectedPaise, answer }
     try {
-      const result = await call('pan.coupons.sell', input)
+      const result = await answer
       if (result.ok) {
         selectedSale.value = result.value
         applySale(result.value)
@@ -63,6 +74,7 @@ export const useCouponsStore = defineStore('coupons', () => {
       return result
     } finally {
       selling.value = false
+      sending.value = null
     }
   }
 
@@ -84,5 +96,5 @@ export const useCouponsStore = defineStore('coupons', () => {
     })
   }
 
-  return { sales, loadError, selectedSale, selling, checkingAttemptId, load, applySale, select, quote, sell, checkStatus, followEvents }
+  return { sales, loadError, selectedSale, selling, sending, checkingAttemptId, load, applySale, select, quote, sell, checkStatus, followEvents }
 })
