@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
 import { FROM_THE_START, Journal, type ChainPoint, type ReadStart } from './journal'
-import { LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
+import { CHECKED_SNAPSHOTS_VERSION, LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
 import { prepareConnection } from './connection'
 import { journalPosition, project } from './projections'
 import { copyFileDurably } from './durable-files'
@@ -88,7 +88,8 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => 
     const bytes = readSnapshotFile(dir, name)
     if (bytes === null) continue
     const check = checkOf(bytes, checks)
-    if (check === null) {
+    // With no check on disk at all, the snapshot may be an older Counter's: loaded to see.
+    if (check === null && checks.length > 0) {
       untrusted ??= name
       continue
     }
@@ -100,7 +101,13 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => 
       continue
     }
     const position = journalPosition(db)
-    if (!samePoint(position, check)) {
+    // Decision: a snapshot from before checks existed (schema below CHECKED_SNAPSHOTS_VERSION, no
+    // check file in the folder) is taken as it is, once, at the update: rebuilding five years of
+    // books from the journal would stop the counter for minutes. Passing off an edited snapshot this
+    // way takes deleting both checks and lowering its schema version: not a casual edit.
+    const olderCounters = check === null && schemaVersion(db) < CHECKED_SNAPSHOTS_VERSION
+    const vouched = check === null ? olderCounters : samePoint(position, check)
+    if (!vouched) {
       db.close()
       untrusted ??= name
       continue
@@ -117,6 +124,7 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => 
       }
       const isNewestFile = name === SNAPSHOT_FILE && migration.from === migration.to
       const newestCheck = name === SNAPSHOT_FILE ? check : null
+      if (olderCounters) problems.push(`The saved copy ${name} was written by an older Counter, before saved copies had checks: it was taken as it is, and is checked from now on.`)
       found = { db, seq: position.seq, start: located.start, isNewestFile, newestCheck, problems, aheadOfJournal }
       break
     }
@@ -126,7 +134,7 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => 
   }
   if (untrusted !== null) {
     const source = found ? `the previous copy ${PREVIOUS_SNAPSHOT_FILE} and the journal` : 'the journal'
-    const what = checks.length === 0 ? 'has no check (an older Counter wrote it, or the check was lost)' : 'did not match its check'
+    const what = checks.length === 0 ? 'has no check (it was lost or removed)' : 'did not match its check'
     problems.unshift(`The saved copy ${untrusted} ${what} and was rebuilt from ${source}.`)
   }
   if (found) return found

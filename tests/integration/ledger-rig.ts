@@ -140,6 +140,7 @@ export function useLedgerRig(prefix: string): LedgerRig {
 
 /** What each schema version added, undone: turns a snapshot back into what an older Counter wrote. */
 const UNDO_MIGRATION: Record<number, string> = {
+  5: 'SELECT 1;',
   4: 'DROP INDEX sales_by_number;',
   3: `DROP TABLE topups; DROP TABLE day_closes; DROP TABLE archive_counts;
       DROP INDEX sales_by_created; DROP INDEX sales_by_state; DROP INDEX coupon_sales_by_created_id; DROP INDEX balance_checkpoints_by_day;

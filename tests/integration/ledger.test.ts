@@ -8,7 +8,7 @@ import initSqlJs from 'sql.js'
 import { describe, expect, it } from 'vitest'
 import { FROM_THE_START, Journal, JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
 import { Ledger, LedgerInUseError, LedgerWriteError } from '../../electron/ledger/ledger'
-import { migrations } from '../../electron/ledger/migrations'
+import { CHECKED_SNAPSHOTS_VERSION, migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { DAY, editSnapshot, nextTick, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 
@@ -258,19 +258,45 @@ describe('a saved copy proves itself', () => {
     expect((await openLedger()).report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
   })
 
-  it('without any check (a ledger from before checks, or a deleted check) is rebuilt from the journal', async () => {
+  it('without any check (deleted) is rebuilt from the journal, edited or not', async () => {
     const ledger = await openLedger({ snapshotEvery: 2 })
     await recordDay(ledger)
     const before = everything(ledger)
     await closeLedger(ledger)
     for (const name of [SNAPSHOT_CHECK_FILE, `${PREVIOUS_SNAPSHOT_FILE}.check`]) fs.rmSync(path.join(rig.dir, name))
+    await makeA1Failed()
     const reopened = await openLedger()
     expect(reopened.report).toMatchObject({
       snapshotSeq: 0,
       replayed: 7,
-      problems: ['The saved copy ledger.sqlite has no check (an older Counter wrote it, or the check was lost) and was rebuilt from the journal.'],
+      problems: ['The saved copy ledger.sqlite has no check (it was lost or removed) and was rebuilt from the journal.'],
     })
     expect(everything(reopened)).toEqual(before)
+  })
+
+  it("from an older Counter (schema before checks, no check file) is taken as it is once, then checked", async () => {
+    const ledger = await openLedger({ snapshotEvery: 1000 })
+    await recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger)
+    await rollBackSnapshot(rig.dir, CHECKED_SNAPSHOTS_VERSION - 1)
+    for (const name of [SNAPSHOT_CHECK_FILE, `${PREVIOUS_SNAPSHOT_FILE}.check`]) fs.rmSync(path.join(rig.dir, name), { force: true })
+    const upgraded = await openLedger()
+    expect(upgraded.report).toEqual({
+      snapshotSeq: 7,
+      replayed: 0,
+      tornTail: false,
+      problems: ['The saved copy ledger.sqlite was written by an older Counter, before saved copies had checks: it was taken as it is, and is checked from now on.'],
+    })
+    expect(everything(upgraded)).toEqual(before)
+    await closeLedger(upgraded)
+    // Written again at the new schema with its check: an edit from now on is caught (and the older
+    // copy kept as .prev has no check of its own, so it is not trusted either once checks exist).
+    expect(fs.existsSync(path.join(rig.dir, SNAPSHOT_CHECK_FILE))).toBe(true)
+    await makeA1Failed()
+    const edited = await openLedger()
+    expect(edited.report.problems).toEqual(['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'])
+    expect(everything(edited)).toEqual(before)
   })
 
   it('written but not its check (a crash or full disk between the two) falls back to the previous copy, which the older check still vouches for', async () => {
