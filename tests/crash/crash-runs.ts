@@ -5,20 +5,20 @@ import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
 import type { Outcome } from '../../electron/contract'
-import { startCounter, type CounterApp } from '../../electron/counter/app'
+import type { CounterApp } from '../../electron/counter/app'
 import { RechargeApi } from '../../electron/partners/recharge-api'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
-import { realApiKey, realCredentials, resourcesDir, tempDir } from '../integration/helpers'
+import { realApiKey, realCredentials, tempDir } from '../integration/helpers'
 import { checkRun, type RechargeRow, type RunCounts } from './invariants'
 import {
   childLine,
   counterEnvironment,
-  environmentOnlySecrets,
   FLOWS,
   KILL_POINTS,
   ORDER_OPERATION,
   parseChildLine,
   RECHARGE_AFTER_RESTART,
+  startRealCore,
   type ChildLine,
   type Flow,
   type KillPoint,
@@ -81,18 +81,6 @@ function startChild(flow: Flow, killPoint: KillPoint, repetition: number, env: R
   }
 }
 
-async function startCore(providerUrl: string, dataDir: string, log: string[]): Promise<CounterApp> {
-  return startCounter({
-    dataDir,
-    resourcesDir,
-    platform: 'test',
-    secrets: environmentOnlySecrets,
-    env: counterEnvironment(providerUrl, dataDir),
-    providerTimeoutMs: PROVIDER_TIMEOUT_MS,
-    log: (line) => log.push(line),
-  })
-}
-
 async function value<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { message: string } }>): Promise<T> {
   const answer = await result
   if (!answer.ok) throw new Error(answer.error.message)
@@ -132,7 +120,7 @@ async function restartAndJudge(
 ): Promise<{ violations: string[]; counts: RunCounts }> {
   const childRequests = provider.requests.slice()
   const restartedAt = Date.now()
-  const counter = await startCore(provider.url, dataDir, coreLog)
+  const counter = await startRealCore(dataDir, provider.url, { providerTimeoutMs: PROVIDER_TIMEOUT_MS, log: (line) => coreLog.push(line) })
   try {
     const settled = await startUpSettled(counter, restartedAt)
     const restartRequests = provider.requests.slice(childRequests.length)

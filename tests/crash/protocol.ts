@@ -1,9 +1,10 @@
 // What the crash driver and its child agree on: flows, kill points, the sales each run makes,
 // the environment that puts the core in REAL mode against the driver's simulator, and the stdout lines.
 import type { AgentInput } from '../../electron/contract'
+import { startCounter, type CounterApp } from '../../electron/counter/app'
 import type { SecretStore } from '../../electron/counter/credentials'
 import { verhoeffDigit } from '../../electron/counter/verhoeff'
-import { realApiKey, realCredentials } from '../integration/helpers'
+import { realApiKey, realCredentials, resourcesDir } from '../integration/helpers'
 
 export const FLOWS = ['recharge', 'coupon'] as const
 export type Flow = (typeof FLOWS)[number]
@@ -81,6 +82,22 @@ export const environmentOnlySecrets: SecretStore = {
   delete: async () => {
     throw new Error('The crash runs keep their secrets in the environment only')
   },
+}
+
+/** The real core in REAL mode against `providerUrl`, secrets from the environment only: what the crash and fault runs start. */
+export function startRealCore(
+  dataDir: string,
+  providerUrl: string,
+  options: { providerTimeoutMs: number; log: (line: string) => void; now?: () => Date },
+): Promise<CounterApp> {
+  return startCounter({
+    dataDir,
+    resourcesDir,
+    platform: 'test',
+    secrets: environmentOnlySecrets,
+    env: counterEnvironment(providerUrl, dataDir),
+    ...options,
+  })
 }
 
 /**

@@ -1,24 +1,14 @@
 // How the fault harness starts the real core (REAL mode, secrets from the environment, provider behind the relay)
 // and the child's stdout lines that carry a killed day's progress to the parent.
-import { startCounter, type CounterApp } from '../../electron/counter/app'
-import { counterEnvironment, environmentOnlySecrets } from '../crash/protocol'
-import { resourcesDir } from '../integration/helpers'
+import type { CounterApp } from '../../electron/counter/app'
+import { startRealCore } from '../crash/protocol'
 import type { CashierState } from './shop-day'
 
 /** Short, so an answer held past it costs each run about a second; far above what the simulator needs on 127.0.0.1. */
 export const PROVIDER_TIMEOUT_MS = 1_000
 
 export function startCore(dataDir: string, providerUrl: string, now: () => Date, log: (line: string) => void): Promise<CounterApp> {
-  return startCounter({
-    dataDir,
-    resourcesDir,
-    platform: 'test',
-    secrets: environmentOnlySecrets,
-    env: counterEnvironment(providerUrl, dataDir),
-    providerTimeoutMs: PROVIDER_TIMEOUT_MS,
-    now,
-    log,
-  })
+  return startRealCore(dataDir, providerUrl, { providerTimeoutMs: PROVIDER_TIMEOUT_MS, now, log })
 }
 
 /** What the child is told: where to work, and the step and call at which it dies. */

@@ -5,16 +5,10 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Result } from '../../electron/contract'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
-import { startRealModeRig, statusEvents, type RealModeRig } from './helpers'
+import { startRealModeRig, statusEvents, type RealModeRig, valueOf } from './helpers'
 import { editSnapshot } from './ledger-rig'
-
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
-  return result.value
-}
 
 let rig: RealModeRig | undefined
 afterEach(async () => {

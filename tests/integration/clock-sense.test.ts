@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../electron/contract'
 import { ledgerDir } from '../../electron/counter/session'
-import { startRealModeRig, type RealModeRig } from './helpers'
+import { startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** 10:30 in India on a Monday of FY2026-27. */
@@ -20,10 +20,6 @@ afterEach(async () => {
   rig = undefined
 })
 
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
-  return result.value
-}
 const codeOf = (result: Result<unknown>) => (result.ok ? 'ok' : result.error.code)
 /** Recharge orders that reached the provider. */
 const transactionsSent = (r: RealModeRig) => r.provider.requests.filter((req) => req.operation === 'transaction').length

@@ -5,19 +5,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Result } from '../../electron/contract'
 import type { ReceiptPrinter } from '../../electron/counter/sales'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
-import { agentInput, approvedAgent, startRealModeRig, statusEvents, type RealModeRig } from './helpers'
+import { agentInput, approvedAgent, startRealModeRig, statusEvents, type RealModeRig, valueOf } from './helpers'
 
 const agent = agentInput()
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
 
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
-  return result.value
-}
 
 let rig: RealModeRig | undefined
 afterEach(async () => {

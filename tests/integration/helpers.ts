@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Agent, AgentInput, AppStatus, CounterEvent, PendingItem } from '../../electron/contract'
+import type { Agent, AgentInput, AppStatus, CounterEvent, PendingItem, Result } from '../../electron/contract'
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { ledgerDir } from '../../electron/counter/session'
@@ -150,4 +150,10 @@ export async function approvedAgent(counter: CounterApp, vleId = 'VLE1001'): Pro
     if (refreshed.ok && refreshed.value.agents[0].status === 'APPROVED') return refreshed.value.agents[0]
   }
   throw new Error('agent never approved')
+}
+
+/** The value of a contract call that must succeed; its error, when it did not, in the failure. */
+export function valueOf<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
+  return result.value
 }

@@ -2,8 +2,7 @@
 // is capped by the service charge set in Settings, a top-up has its own limit, and a day's close
 // never answers 'internal' nor journals anything when it is refused.
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Result } from '../../electron/contract'
-import { startRealModeRig, type RealModeRig } from './helpers'
+import { startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
 const sale = (number: string, collected: string) => ({ kind: 'mobile', number, operatorCode: 'AT', amount: '10', collected }) as const
@@ -14,10 +13,6 @@ afterEach(async () => {
   rig = undefined
 })
 
-function valueOf<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.error)}`)
-  return result.value
-}
 
 describe('money bounds', () => {
   it('refuses a collected amount past the amount and the service-charge cap, with the field named; the cap is a setting', async () => {
