@@ -7,8 +7,16 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // web.js is the browser-mode server: plain Node, started with `node out/main/web.js`.
-        input: { index: resolve('electron/main.ts'), web: resolve('electron/web/cli.ts') },
+        // web.js is the browser-mode server: plain Node, started with `node out/main/web.js`. The two
+        // thread entries are the ledger's workers (electron/ledger/threads.ts finds them beside the code
+        // that starts them, so shared chunks stay in out/main too).
+        input: {
+          index: resolve('electron/main.ts'),
+          web: resolve('electron/web/cli.ts'),
+          'ledger-thread': resolve('electron/ledger/ledger-thread.ts'),
+          'chores-thread': resolve('electron/ledger/chores-thread.ts'),
+        },
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

@@ -1,0 +1,58 @@
+// The ledger as the core sees it: every call answered by the ledger thread (ledger-client.ts), the books' state mirrored for reads that cannot wait.
+import type { ClockCheck } from './clock-sense'
+import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
+import type { Ledger, OpenReport } from './ledger'
+
+/** The Ledger methods the thread answers; the thread refuses any other name. */
+export const LEDGER_CALLS = [
+  'auditJournal',
+  'checkSavedCopy',
+  'latestClosedDay',
+  'getSale',
+  'salesForDay',
+  'unresolvedSales',
+  'agents',
+  'getAgent',
+  'couponSale',
+  'couponSales',
+  'couponSalesForDay',
+  'unresolvedCouponSales',
+  'lastChargedRatePaise',
+  'lastKnownPanBalance',
+  'passwordResets',
+  'passwordReset',
+  'lastSeq',
+  'unresolved',
+  'topups',
+  'balanceFacts',
+  'dayTotals',
+  'dayClosure',
+  'historySearch',
+  'archiveClosedYears',
+  'snapshot',
+] as const satisfies readonly (keyof Ledger)[]
+
+export type LedgerCall = (typeof LEDGER_CALLS)[number]
+
+type Answered<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never
+
+/** Long work the shop is shown as it goes: the whole-journal audit and archiving closed years. */
+export interface LedgerProgress {
+  task: 'audit' | 'archive'
+  done: number
+  total: number
+}
+
+export type LedgerPort = { [K in LedgerCall]: Answered<Ledger[K]> } & {
+  readonly report: OpenReport
+  /** As of the ledger thread's last word: why nothing can be written, or null. */
+  readonly readOnly: string | null
+  readonly notices: string[]
+  /** The computer's clock against the journal's floor; null for a ledger opened without clockSense. */
+  clockCheck(): ClockCheck | null
+  /** Durable when it resolves; rejects with LedgerWriteError, DayClosedError or ClockUnconfirmedError when nothing was recorded. */
+  append<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): Promise<JournalEntry<T>>
+  onBooksChanged(listener: () => void): () => void
+  onProgress(listener: (progress: LedgerProgress) => void): () => void
+  close(): Promise<string[]>
+}
