@@ -6,6 +6,7 @@ import { IPC_CALL, IPC_EVENT } from './contract'
 import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
 import { electronPrinter } from './printing'
 import { closeCounter } from './shutdown'
+import { startSimulator } from './simulator/server'
 
 const CSP = [
   "default-src 'self'",
@@ -86,6 +87,7 @@ app.whenReady().then(async () => {
       platform: 'electron',
       resourcesDir: join(app.getAppPath(), 'resources'),
       printer: electronPrinter,
+      startTraining: () => startSimulator(),
     })
   } catch (err) {
     dialog.showErrorBox('Counter could not start', err instanceof Error ? err.message : String(err))

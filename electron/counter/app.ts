@@ -22,7 +22,8 @@ import { createPendingQueue } from './pending'
 import { rechargeHandlers, TEST_CONNECTION_NUMBER } from './recharge'
 import { reconcileHandlers } from './reconcile'
 import { salesHandlers, type ReceiptPrinter } from './sales'
-import { ledgerDir, openSession, type Session } from './session'
+import { serialQueue } from './serial'
+import { ledgerDir, openSession, type Session, type TrainingProvider } from './session'
 import { Settings } from './settings'
 
 export interface CounterOptions {
@@ -38,6 +39,8 @@ export interface CounterOptions {
   heldRetryMs?: number
   now?: () => Date
   log?: Log
+  /** Starts the provider training mode practises on (see TrainingProvider). */
+  startTraining: () => Promise<TrainingProvider>
 }
 
 export interface CounterApp {
@@ -63,7 +66,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   const now = options.now ?? (() => new Date())
   const timeoutMs = options.providerTimeoutMs ?? 30_000
   const listeners = new Set<(event: CounterEvent) => void>()
-  let session = await openSession({ dataDir, settings, timeoutMs, now })
+  let session = await openSession({ dataDir, settings, timeoutMs, now, startTraining: options.startTraining })
   let connectivity: AppStatus['connectivity'] = 'unknown'
   let lastContactAt: string | null = null
 
@@ -72,21 +75,31 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     // Any sale that changes may join or leave the pending list.
     if (name === 'sale.changed' || name === 'coupon.changed') pending.publish()
   }
-  const clockNow = () => clockStatus(session.ledger.clockCheck(), settings.current.timezone)
-  const status = (): AppStatus => ({
-    mode: session.mode,
-    platform,
-    connectivity,
-    lastContactAt,
-    shopName: settings.current.shopName,
-    businessDay: ctx.businessDay(now()),
-    panBalance: panBalanceOf(session),
-    version,
-    books: { readOnly: session.ledger.readOnly, notices: session.ledger.notices },
-    clock: clockNow(),
-  })
+  const clockNow = (of: Session = session) => clockStatus(of.ledger.clockCheck(), settings.current.timezone)
+  const status = async (): Promise<AppStatus> => {
+    // All of one session's books, even should the mode switch while the balance is read.
+    const current = session
+    const panBalance = await panBalanceOf(current)
+    return {
+      mode: current.mode,
+      platform,
+      connectivity,
+      lastContactAt,
+      shopName: settings.current.shopName,
+      businessDay: ctx.businessDay(now()),
+      panBalance,
+      version,
+      books: { readOnly: current.ledger.readOnly, notices: current.ledger.notices },
+      clock: clockNow(current),
+    }
+  }
+  /** For changes the caller need not wait on; a status the books cannot give now (a closing session) comes with the next change. */
+  const announceStatus = () => {
+    status().then((current) => emit('status.changed', current), () => undefined)
+  }
 
-  const answers = new HeldAnswers(options.heldRetryMs ?? 5_000, () => session)
+  const serial = serialQueue()
+  const answers = new HeldAnswers(options.heldRetryMs ?? 5_000, () => session, serial)
   const ctx: CounterContext = {
     session: () => session,
     settings,
@@ -96,23 +109,24 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     emit,
     status,
     answers,
-    recordWrite(write, consequence) {
-      answers.flush()
+    serial,
+    async recordWrite(write, consequence) {
+      await answers.flush()
       try {
-        return write()
+        return await serial(write)
       } catch (err) {
         if (err instanceof LedgerWriteError) throw new CounterError('ledger_unavailable', consequence ? `${err.message} ${consequence}` : err.message)
         if (err instanceof DayClosedError) throw new CounterError('day_closed', `${err.message} Nothing more can be booked on that day.`)
         if (err instanceof ClockUnconfirmedError) {
           // The clock may have drifted out while the counter was open: the bar at the top shows it now.
-          emit('status.changed', status())
+          emit('status.changed', await status())
           throw clockRefusal(err.check, settings.current.timezone)
         }
         throw err
       }
     },
-    saleChanged(owner, orderId) {
-      const sale = answers.reads(owner).sale(orderId)
+    async saleChanged(owner, orderId) {
+      const sale = await answers.reads(owner).sale(orderId)
       if (!sale) throw new CounterError('internal', `The ledger lost track of order ${orderId}.`)
       if (owner === session) emit('sale.changed', sale)
       return sale
@@ -122,7 +136,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       if (answered) lastContactAt = now().toISOString()
       if (next !== connectivity || answered) {
         connectivity = next
-        emit('status.changed', status())
+        announceStatus()
       }
     },
   }
@@ -137,10 +151,10 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       const check = session.ledger.clockCheck()
       // A clock that already agrees needs no line in the journal.
       if (check !== null && check.state !== 'ok') {
-        ctx.recordWrite(() => session.ledger.append('clock.confirmed', { clockAt: check.clockAt, lastEntryAt: check.floorAt }))
-        tidyBooks()
+        await ctx.recordWrite(() => session.ledger.append('clock.confirmed', { clockAt: check.clockAt, lastEntryAt: check.floorAt }))
+        await tidyBooks()
       }
-      const confirmed = status()
+      const confirmed = await status()
       emit('status.changed', confirmed)
       return confirmed
     },
@@ -152,7 +166,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       await settings.save(input)
       if (settings.mode !== before) await switchSession()
       else session.dropClients()
-      emit('status.changed', status())
+      emit('status.changed', await status())
       return settings.view()
     },
     async 'settings.testConnection'() {
@@ -179,26 +193,27 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
 
   async function switchSession() {
     // The last chance for held answers to reach these books; any still held are settled by that mode's start-up check.
-    answers.flush()
+    await answers.flush()
     const old = session
-    session = await openSession({ dataDir, settings, timeoutMs, now })
+    session = await openSession({ dataDir, settings, timeoutMs, now, startTraining: options.startTraining })
     watchBooks()
     connectivity = 'unknown'
     lastContactAt = null
     await pending.stop()
     for (const problem of await old.close()) log(`counter: ${problem}`)
+    await tidyBooks()
     background = catchUp()
   }
 
   /**
-   * At start: last year's archive, today's backup, the PAN balance, and the queue that asks the
-   * provider about sales a crash or a lost answer left open. Housekeeping that fails is logged and
+   * At start, once the books are tidied (tidyBooks): the queue that asks the provider about sales a
+   * crash or a lost answer left open, and the PAN balance. Housekeeping that fails is logged and
    * retried at the next start; it never stops the counter or the pending checks.
+   * Both at once, as soon as the counter opens: the queue's first look finds only what the last run
+   * left open (a sale left open after it waits for its schedule), and the balance is read first thing.
    */
   async function catchUp() {
-    tidyBooks()
-    await pan['pan.balance.refresh']({}).catch(() => undefined)
-    pending.start()
+    await Promise.all([pending.start(), pan['pan.balance.refresh']({}).catch(() => undefined)])
   }
 
   /**
@@ -206,35 +221,45 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
    * confirmed a clock that disagrees with the journal they wait (a clock months ahead would archive
    * the year still being sold in, and prune every backup as old); app.confirmClock runs them.
    */
-  function tidyBooks() {
+  async function tidyBooks() {
     const clock = clockNow()
     if (clock.state !== 'ok') {
       log(`counter: archiving and today's backup wait until the clock is confirmed (${clock.message})`)
       return
     }
-    const housekeeping = (what: string, work: () => unknown) => {
+    const housekeeping = async (what: string, work: () => unknown) => {
       try {
-        work()
+        await work()
       } catch (err) {
         log(`counter: ${what} failed (${err instanceof Error ? err.message : String(err)})`)
       }
     }
     const today = ctx.businessDay(now())
     // The active ledger holds the current financial year; closed years move to read-only archives.
-    housekeeping('archiving closed financial years', () => session.ledger.archiveClosedYears(today))
-    if (session.mode === 'real') housekeeping("today's backup", () => runDailyBackup({ dataDir, ledgerDir: ledgerDir(dataDir, 'real'), today }))
+    await housekeeping('archiving closed financial years', () => session.ledger.archiveClosedYears(today))
+    if (session.mode === 'real') await housekeeping("today's backup", () => runDailyBackup({ dataDir, ledgerDir: ledgerDir(dataDir, 'real'), today }))
   }
 
-  /** What the books find after start (the day close's audit, a failed snapshot) reaches the screen at once, not at the next refusal. */
+  /**
+   * What the books find after start (the day close's audit, a failed snapshot) reaches the screen at
+   * once, not at the next refusal; so does how far a long audit or archiving has got.
+   */
   function watchBooks() {
     const watched = session
     watched.ledger.onBooksChanged(() => {
-      if (watched === session) emit('status.changed', status())
+      if (watched === session) announceStatus()
+    })
+    watched.ledger.onProgress((progress) => {
+      if (watched === session) emit('books.progress', progress)
     })
   }
 
   watchBooks()
-  // Not awaited: the counter opens at once while that happens.
+  // Decision: the archive and today's backup are done before the counter answers, as they were when
+  // every ledger call blocked; a start-up archive shows no progress (no screen listens yet), and tests
+  // and the fault harness see the books as the start left them.
+  await tidyBooks()
+  // Not awaited: the counter opens at once while the provider is asked.
   let background = catchUp()
 
   return {
@@ -250,7 +275,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       listeners.clear()
       await background
       await pending.stop()
-      answers.flush()
+      await answers.flush()
       answers.stop()
       return session.close()
     },
@@ -267,6 +292,6 @@ export function dataDirFrom(env: NodeJS.ProcessEnv): string {
 }
 
 /** How both the desktop app and browser mode start: environment, data folder and keychain. */
-export function startCounterFromEnvironment(options: Pick<CounterOptions, 'platform' | 'resourcesDir' | 'printer'>): Promise<CounterApp> {
+export function startCounterFromEnvironment(options: Pick<CounterOptions, 'platform' | 'resourcesDir' | 'printer' | 'startTraining'>): Promise<CounterApp> {
   return startCounter({ ...options, env: process.env, dataDir: dataDirFrom(process.env), secrets: keychainSecrets() })
 }

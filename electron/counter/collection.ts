@@ -1,7 +1,7 @@
 // What the shop took from the customer for a sale: the sale amount, or more with a service
 // charge up to the shop's cap; recorded at sale time so day close can count the drawer against it.
 import { CounterError } from './errors'
-import { formatPaise, readRupeesInput } from './money'
+import { formatPaise, readRupeesInput } from '../shared/money'
 
 /**
  * The paise collected for a sale of `amountPaise`: the amount when nothing was typed, else what

@@ -2,6 +2,7 @@
 import type { AppStatus, EventName, EventPayload, Sale } from '../contract'
 import type { Catalog } from './catalog'
 import type { HeldAnswers } from './held-answers'
+import type { Serial } from './serial'
 import type { Session } from './session'
 import type { Settings } from './settings'
 
@@ -12,17 +13,20 @@ export interface CounterContext {
   now(): Date
   businessDay(at: Date): string
   emit<E extends EventName>(name: E, payload: EventPayload<E>): void
-  /** What the status bar shows now. */
-  status(): AppStatus
+  /** What the status bar shows now (the PAN balance is read from the books, hence a promise). */
+  status(): Promise<AppStatus>
   /**
    * Runs a ledger write, after journaling any held answers; a write that cannot reach the disk becomes a
    * plain-words ledger_unavailable, followed by `consequence`: what is true when it fails (e.g. NOTHING_SENT).
+   * `write` is one section (serial.ts): the checks it makes before its append hold when the append lands.
    */
-  recordWrite<T>(write: () => T, consequence?: string): T
+  recordWrite<T>(write: () => Promise<T>, consequence?: string): Promise<T>
+  /** Runs reads that must see the books with no write between them, as one such section. */
+  serial: Serial
   /** Provider answers waiting for room on the disk. */
   answers: HeldAnswers
   /** Reads a sale back from the session's ledger (as the shop must treat it while its answer is held) and tells the UI it changed. */
-  saleChanged(session: Session, orderId: string): Sale
+  saleChanged(session: Session, orderId: string): Promise<Sale>
   /** Whether the provider answered at all: drives the status bar's connectivity. */
   noteContact(answered: boolean): void
 }

@@ -2,7 +2,7 @@
 // new_bal = old_bal - amount) and the balance chain (old_bal = the last balance Counter knew).
 // A failed check is recorded with the sale and shown; nothing is corrected silently.
 import type { CouponReply } from '../partners/pan-api'
-import { formatPaise } from './money'
+import { formatPaise } from '../shared/money'
 
 export interface KnownBalance {
   balancePaise: number

@@ -3,11 +3,11 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { banknotes, DaySummarySchema, type DaySummary, type HandlersFor, type ParsedInput } from '../contract'
-import type { Ledger } from '../ledger/ledger'
+import type { LedgerPort } from '../ledger/ledger-port'
 import { writeFileAtomically } from '../ledger/durable-files'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { paiseToDecimal, parseRupees } from './money'
+import { paiseToDecimal, parseRupees } from '../shared/money'
 import { refuseUnlessClockAgrees } from './clock'
 import { panHandlers } from './pan'
 import { pendingItemOf } from './pending'
@@ -21,13 +21,13 @@ type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.printReport
 const A4 = { widthMm: 210, heightMm: 297 }
 const MIN_OVERRIDE_NOTE = 10
 
-function closedSummary(ledger: Ledger, businessDay: string): DaySummary | null {
-  const closure = ledger.dayClosure(businessDay)
+async function closedSummary(ledger: LedgerPort, businessDay: string): Promise<DaySummary | null> {
+  const closure = await ledger.dayClosure(businessDay)
   return closure && { ...DaySummarySchema.parse(closure.data.summary), closed: true, closedAt: closure.closedAt }
 }
 
-function refuseIfClosed(ledger: Ledger, businessDay: string): void {
-  const closure = ledger.dayClosure(businessDay)
+async function refuseIfClosed(ledger: LedgerPort, businessDay: string): Promise<void> {
+  const closure = await ledger.dayClosure(businessDay)
   if (closure) throw new CounterError('day_closed', `The books for ${businessDay} are already closed (at ${closure.closedAt}).`)
 }
 
@@ -71,13 +71,14 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
   const readPanBalance = panHandlers(ctx)['pan.balance.refresh']
 
   // A sale left open on an earlier day still holds money in doubt; one made on a later day does not.
-  const unresolvedBy = (session: Session, businessDay: string) =>
-    ctx.answers.reads(session).unresolved().filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
+  const unresolvedBy = async (session: Session, businessDay: string) =>
+    (await ctx.answers.reads(session).unresolved()).filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
 
-  const liveSummary = (session: Session, businessDay: string): DaySummary => {
+  const liveSummary = async (session: Session, businessDay: string): Promise<DaySummary> => {
     const { ledger } = session
-    const { opening, closing, breaks } = dayBalances(ledger.balanceFacts(businessDay, businessDay), chainStart(ledger, businessDay))
-    const totals = ledger.dayTotals(businessDay)
+    const { opening, closing, breaks } = dayBalances(await ledger.balanceFacts(businessDay, businessDay), await chainStart(ledger, businessDay))
+    const totals = await ledger.dayTotals(businessDay)
+    const pending = await unresolvedBy(session, businessDay)
     const now = ctx.now()
     return refuseAbsurdFigures({
       businessDay,
@@ -87,8 +88,8 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       closingPanBalance: closing,
       recharges: totals.recharges,
       coupons: totals.coupons,
-      topups: ledger.topups(businessDay, businessDay),
-      pending: unresolvedBy(session, businessDay).map((entry) => pendingItemOf(entry, now)),
+      topups: await ledger.topups(businessDay, businessDay),
+      pending: pending.map((entry) => pendingItemOf(entry, now)),
       breaks,
       cash: {
         openingFloatPaise: null,
@@ -106,7 +107,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
   /** A closed day shows what was shown at its close; an open one is built now, today's with a fresh balance read. */
   const summaryOf = async (businessDay: string, readBalance: boolean): Promise<DaySummary> => {
     const session = ctx.session()
-    const closed = closedSummary(session.ledger, businessDay)
+    const closed = await closedSummary(session.ledger, businessDay)
     if (closed) return closed
     // An unreachable provider leaves the last balance known, with its time: the summary still opens.
     if (readBalance && businessDay === ctx.businessDay(ctx.now())) await readPanBalance({}).catch(() => undefined)
@@ -126,34 +127,39 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       if (businessDay > ctx.businessDay(ctx.now())) {
         throw new CounterError('invalid_input', `${businessDay} has not begun yet.`, { businessDay: 'Choose today or an earlier day' })
       }
-      refuseIfClosed(session.ledger, businessDay)
-      // Whatever refuses the close is checked before the provider's balance is read, so a refused
-      // close journals nothing (that read is a journal line).
-      refuseUnlessClockAgrees(session.ledger.clockCheck(), ctx.settings.current.timezone)
+      // Every check that refuses the close runs before the provider's balance is read (that read is a
+      // journal line), and again in the closing section below, where no other write can come between.
+      const refusals = async () => {
+        await refuseIfClosed(session.ledger, businessDay)
+        refuseUnlessClockAgrees(session.ledger.clockCheck(), ctx.settings.current.timezone)
+        const overrideNote = overrideNoteFor((await unresolvedBy(session, businessDay)).length, input.overrideNote)
+        return { overrideNote, live: await liveSummary(session, businessDay) }
+      }
       const { countedPaise, coinsPaise } = countedCash(input.counted)
       const openingFloatPaise = parseRupees(input.openingFloat)
-      const overrideNote = overrideNoteFor(unresolvedBy(session, businessDay).length, input.overrideNote)
-      refuseAbsurdFigures(liveSummary(session, businessDay))
-      const live = await summaryOf(businessDay, true)
-      const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise
-      const counted = { ...input.counted, coins: paiseToDecimal(coinsPaise) }
-      const summary: DaySummary = {
-        ...live,
-        closed: true,
-        closedAt: ctx.now().toISOString(),
-        cash: { ...live.cash, openingFloatPaise, expectedPaise, countedPaise, differencePaise: countedPaise - expectedPaise, counted },
-        overrideNote,
-      }
+      await refusals()
+      // An unreachable provider leaves the last balance known, with its time: the close still goes ahead.
+      if (businessDay === ctx.businessDay(ctx.now())) await readPanBalance({}).catch(() => undefined)
       // Closing vouches for the books: the whole journal's chain is checked first, not only the part
-      // past the snapshot that opening checks.
-      const audit = session.ledger.auditJournal()
+      // past the snapshot that opening checks. Outside the section: a long audit must not hold up sales.
+      const audit = await session.ledger.auditJournal()
       if (!audit.ok) throw new CounterError('ledger_unavailable', `The day cannot be closed: the journal is damaged. ${audit.problem} Counter is now read-only; keep the data folder as it is for whoever supports you.`)
       // And the saved copy the next start loads: one changed on disk is written again from these books (a notice says so).
-      session.ledger.checkSavedCopy()
-      // Checked again with no wait before the write: another window may have closed the day meanwhile.
-      refuseIfClosed(session.ledger, businessDay)
-      ctx.recordWrite(() =>
-        session.ledger.append('day.closed', {
+      await session.ledger.checkSavedCopy()
+      // Decision: the figures closed are read in the same section as the close is written, so a sale
+      // booked while the audit ran is in the Z report, and another window's close cannot come between.
+      await ctx.recordWrite(async () => {
+        const { overrideNote, live } = await refusals()
+        const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise
+        const counted = { ...input.counted, coins: paiseToDecimal(coinsPaise) }
+        const summary: DaySummary = {
+          ...live,
+          closed: true,
+          closedAt: ctx.now().toISOString(),
+          cash: { ...live.cash, openingFloatPaise, expectedPaise, countedPaise, differencePaise: countedPaise - expectedPaise, counted },
+          overrideNote,
+        }
+        await session.ledger.append('day.closed', {
           businessDay,
           openingFloatPaise,
           counted: { n500: counted.n500, n200: counted.n200, n100: counted.n100, n50: counted.n50, n20: counted.n20, n10: counted.n10, coinsPaise },
@@ -163,14 +169,14 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
           openingPanBalancePaise: summary.openingPanBalance.balancePaise,
           overrideNote,
           summary,
-        }),
-      )
+        })
+      })
       try {
-        session.ledger.snapshot()
+        await session.ledger.snapshot()
       } catch {
         // The close is in the journal already; the ledger's next periodic snapshot saves it again.
       }
-      return closedSummary(session.ledger, businessDay)!
+      return (await closedSummary(session.ledger, businessDay))!
     },
 
     async 'day.report'({ businessDay, format }) {

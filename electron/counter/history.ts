@@ -6,7 +6,7 @@ import { csvDocument, csvNumber } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { CounterError } from './errors'
 import type { SaleReads } from './held-answers'
-import { paiseToDecimal } from './money'
+import { paiseToDecimal } from '../shared/money'
 
 /** Beyond this an export is a backup's job, not a spreadsheet's: the filename says when it was cut. */
 const EXPORT_MAX_ROWS = 200_000
@@ -42,19 +42,19 @@ export function historyCsv(rows: readonly HistoryRow[], timeZone: string): strin
 /**
  * The CSV of every sale the filters match, read page by page up to `maxRows` (the filename then
  * says how many of how many). Named by the days asked for, else by the days the rows span.
+ * Run it where no sale is written between its pages (the handler below: one section, serial.ts).
  */
-export function historyExport(
+export async function historyExport(
   sales: Pick<SaleReads, 'historySearch'>,
   filters: Query,
   today: string,
   timeZone: string,
   { maxRows = EXPORT_MAX_ROWS, pageRows = EXPORT_PAGE_ROWS } = {},
-): { content: string; filename: string } {
-  // Read in one go with no await between pages, so a sale made meanwhile cannot shift the pages.
+): Promise<{ content: string; filename: string }> {
   const rows: HistoryRow[] = []
   let total = 0
   do {
-    const page = sales.historySearch({ ...filters, offset: rows.length, limit: Math.min(pageRows, maxRows - rows.length) })
+    const page = await sales.historySearch({ ...filters, offset: rows.length, limit: Math.min(pageRows, maxRows - rows.length) })
     total = page.total
     if (page.rows.length === 0) break
     rows.push(...page.rows)
@@ -77,7 +77,11 @@ export function historyHandlers(ctx: CounterContext): HandlersFor<'history.searc
     },
 
     async 'history.exportCsv'(query) {
-      return historyExport(ctx.answers.reads(ctx.session()), checkedRange(query), ctx.businessDay(ctx.now()), ctx.settings.current.timezone)
+      const filters = checkedRange(query)
+      // Decision: the pages are read as one section, so a sale booked or settled meanwhile cannot shift
+      // them (a row twice, or one missed). Sales wait for the export meanwhile; it is the owner's
+      // occasional job and at most EXPORT_MAX_ROWS rows.
+      return ctx.serial(() => historyExport(ctx.answers.reads(ctx.session()), filters, ctx.businessDay(ctx.now()), ctx.settings.current.timezone))
     },
   }
 }

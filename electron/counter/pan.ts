@@ -7,7 +7,7 @@ import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
 import { checkCouponAnswer } from './coupon-checks'
 import { CounterError } from './errors'
-import { formatPaise } from './money'
+import { formatPaise } from '../shared/money'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
@@ -33,14 +33,14 @@ const RESET_ASKED = "The provider was asked, but its answer is not recorded: loo
 /** Aadhaar numbers are sent to the provider once and kept only as their last four digits. */
 export const maskUid = (uid: string) => `XXXX XXXX ${uid.slice(-4)}`
 
-export function panBalanceOf(session: Session): PanBalance {
-  const known = session.ledger.lastKnownPanBalance()
+export async function panBalanceOf(session: Session): Promise<PanBalance> {
+  const known = await session.ledger.lastKnownPanBalance()
   return { balancePaise: known?.balancePaise ?? null, readAt: known?.at ?? null }
 }
 
 export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
-  const agentOrThrow = (session: Session, vleId: string): Agent => {
-    const agent = session.ledger.getAgent(vleId)
+  const agentOrThrow = async (session: Session, vleId: string): Promise<Agent> => {
+    const agent = await session.ledger.getAgent(vleId)
     if (!agent || agent.status === 'NOT_CREATED') {
       throw new CounterError('invalid_input', `There is no agent ${vleId}: create the agent first.`, { vleId: 'Choose an agent from the list' })
     }
@@ -53,22 +53,22 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     if (reply.outcome !== 'SUCCESS' || reply.balancePaise === null) {
       throw new CounterError('provider_error', `The balance could not be read: ${reply.message}`)
     }
-    ctx.recordWrite(() => session.ledger.append('pan.balance.read', { balancePaise: reply.balancePaise!, source: 'balance', businessDay: ctx.businessDay(ctx.now()) }))
-    ctx.emit('status.changed', ctx.status())
+    await ctx.recordWrite(() => session.ledger.append('pan.balance.read', { balancePaise: reply.balancePaise!, source: 'balance', businessDay: ctx.businessDay(ctx.now()) }))
+    ctx.emit('status.changed', await ctx.status())
     return panBalanceOf(session)
   }
 
   /** After every PAN operation; a failed read leaves the last known balance showing, with its time. */
   const refreshBalanceQuietly = (session: Session) => readBalance(session).catch(() => undefined)
 
-  const quote = (session: Session, { type, qty }: { type: 1 | 2; qty: number }) => {
+  const quote = async (session: Session, { type, qty }: { type: 1 | 2; qty: number }) => {
     const { couponMaxQty, couponDefaultRatesPaise } = ctx.settings.current
     if (qty > couponMaxQty) {
       throw new CounterError('invalid_input', `At most ${couponMaxQty} coupons in one order`, { qty: `At most ${couponMaxQty}` })
     }
-    const charged = session.ledger.lastChargedRatePaise(type)
+    const charged = await session.ledger.lastChargedRatePaise(type)
     const ratePaise = charged ?? (type === 1 ? couponDefaultRatesPaise.p : couponDefaultRatesPaise.e)
-    const balance = panBalanceOf(session)
+    const balance = await panBalanceOf(session)
     const amountPaise = ratePaise * qty
     return {
       ratePaise,
@@ -81,12 +81,14 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   }
 
   /** A disk that refuses the answer holds it (held-answers.ts): the sale is then UNKNOWN, "do not sell again". */
-  const recordCouponAnswer = (session: Session, sale: CouponSale, source: 'coupon_req' | 'coupon_status', reply: CouponReply, problems: string[]) => {
-    ctx.answers.record({
+  const recordCouponAnswer = async (session: Session, sale: CouponSale, source: 'coupon_req' | 'coupon_status', reply: CouponReply, problems: string[]) => {
+    await ctx.answers.record({
       session,
       kind: 'coupon',
       id: sale.attemptId,
-      write: () => void session.ledger.append('pan.coupon.outcome', {
+      outcome: reply.outcome,
+      message: reply.message,
+      write: async () => void (await session.ledger.append('pan.coupon.outcome', {
         attemptId: sale.attemptId,
         source,
         outcome: reply.outcome,
@@ -100,14 +102,14 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         oldBalPaise: reply.oldBalPaise,
         newBalPaise: reply.newBalPaise,
         problems,
-      }),
+      })),
       announce: () => couponChanged(session, sale.attemptId),
     })
     return couponChanged(session, sale.attemptId)
   }
 
-  const couponChanged = (session: Session, attemptId: string): CouponSale => {
-    const sale = ctx.answers.reads(session).couponSale(attemptId)!
+  const couponChanged = async (session: Session, attemptId: string): Promise<CouponSale> => {
+    const sale = (await ctx.answers.reads(session).couponSale(attemptId))!
     if (session === ctx.session()) ctx.emit('coupon.changed', sale)
     return sale
   }
@@ -115,13 +117,13 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   const recordResetAnswer = async (session: Session, attemptId: string, source: 'pass_reset' | 'pass_status', reply: ResetReply) => {
     ctx.noteContact(reply.httpStatus !== null)
     const { outcome, orderId, resetStatus, vleName, message } = reply
-    ctx.recordWrite(() => session.ledger.append('pan.reset.answer', { attemptId, source, outcome, orderId, resetStatus, vleName, message }), RESET_ASKED)
+    await ctx.recordWrite(() => session.ledger.append('pan.reset.answer', { attemptId, source, outcome, orderId, resetStatus, vleName, message }), RESET_ASKED)
     await refreshBalanceQuietly(session)
     return resetOrThrow(session, attemptId)
   }
 
-  const resetOrThrow = (session: Session, attemptId: string): PasswordReset => {
-    const reset = session.ledger.passwordReset(attemptId)
+  const resetOrThrow = async (session: Session, attemptId: string): Promise<PasswordReset> => {
+    const reset = await session.ledger.passwordReset(attemptId)
     if (!reset) throw new CounterError('not_found', `There is no password reset ${attemptId}.`)
     return reset
   }
@@ -132,7 +134,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     },
 
     async 'pan.agents.list'() {
-      return { agents: ctx.session().ledger.agents() }
+      return { agents: await ctx.session().ledger.agents() }
     },
 
     async 'pan.agents.create'(input) {
@@ -140,13 +142,15 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       if (!ctx.catalog.states.some((s) => s.code === input.stateCode)) {
         throw new CounterError('invalid_input', 'Choose a state from the list', { stateCode: 'Choose a state from the list' })
       }
-      const existing = session.ledger.getAgent(input.vleId)
-      if (existing && existing.status !== 'NOT_CREATED') {
-        throw new CounterError('invalid_input', `Agent id ${input.vleId} is already taken`, { vleId: 'This agent id is already taken' })
-      }
       const api = await session.panApi()
       const { uid, ...fields } = input
-      ctx.recordWrite(() => session.ledger.append('pan.agent.submitted', { ...fields, uidMasked: maskUid(uid) }), NOTHING_SENT)
+      await ctx.recordWrite(async () => {
+        const existing = await session.ledger.getAgent(input.vleId)
+        if (existing && existing.status !== 'NOT_CREATED') {
+          throw new CounterError('invalid_input', `Agent id ${input.vleId} is already taken`, { vleId: 'This agent id is already taken' })
+        }
+        await session.ledger.append('pan.agent.submitted', { ...fields, uidMasked: maskUid(uid) })
+      }, NOTHING_SENT)
       const reply = await api.addVle({
         vle_id: input.vleId,
         vle_name: input.name,
@@ -160,54 +164,54 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         vle_pan: input.pan,
       })
       ctx.noteContact(reply.httpStatus !== null)
-      ctx.recordWrite(
+      await ctx.recordWrite(
         () => session.ledger.append('pan.agent.answer', { vleId: input.vleId, source: 'add_vle', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
         AGENT_ASKED,
       )
       await refreshBalanceQuietly(session)
-      return session.ledger.getAgent(input.vleId)!
+      return (await session.ledger.getAgent(input.vleId))!
     },
 
     async 'pan.agents.refresh'({ vleId }) {
       const session = ctx.session()
-      const targets = vleId ? [agentOrThrow(session, vleId)] : session.ledger.agents().filter((a) => a.status === 'PENDING' || a.status === 'SUBMITTING')
+      const targets = vleId ? [await agentOrThrow(session, vleId)] : (await session.ledger.agents()).filter((a) => a.status === 'PENDING' || a.status === 'SUBMITTING')
       const api = await session.panApi()
       for (const agent of targets) {
         const reply = await api.vleStatus(agent.vleId)
         ctx.noteContact(reply.httpStatus !== null)
-        ctx.recordWrite(() =>
+        await ctx.recordWrite(() =>
           session.ledger.append('pan.agent.answer', { vleId: agent.vleId, source: 'vle_status', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
         )
       }
       await refreshBalanceQuietly(session)
-      return { agents: targets.map((a) => session.ledger.getAgent(a.vleId)!) }
+      return { agents: await Promise.all(targets.map(async (a) => (await session.ledger.getAgent(a.vleId))!)) }
     },
 
     async 'pan.coupons.quote'(input) {
       const session = ctx.session()
-      agentOrThrow(session, input.vleId)
+      await agentOrThrow(session, input.vleId)
       return quote(session, input)
     },
 
     async 'pan.coupons.sell'(input) {
       const session = ctx.session()
-      const agent = agentOrThrow(session, input.vleId)
-      const open = session.ledger.unresolvedCouponSales().find((sale) => sale.vleId === agent.vleId)
-      if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, `agent ${agent.vleId}`, 'vleId')
-      const expected = quote(session, input)
-      if (expected.enough === false) {
-        const short = `The balance ${formatPaise(expected.balance.balancePaise!)} is short of ${formatPaise(expected.amountPaise)} for this order. Add money to the provider wallet, or refresh the balance.`
-        throw new CounterError('invalid_input', short, { qty: 'Not enough balance for this many coupons' })
-      }
-      // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
-      const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise, ctx.settings.current) : undefined
+      const agent = await agentOrThrow(session, input.vleId)
       const api = await session.panApi()
       const now = ctx.now()
-      const attemptId = newId('coupon', session.mode === 'training', now, session.ledger.lastSeq() + 1)
-      const lastKnown = session.ledger.lastKnownPanBalance()
-      ctx.recordWrite(() =>
-        session.ledger.append('pan.coupon.intent', {
-          attemptId,
+      const { attemptId, lastKnown } = await ctx.recordWrite(async () => {
+        const open = (await session.ledger.unresolvedCouponSales()).find((sale) => sale.vleId === agent.vleId)
+        if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, `agent ${agent.vleId}`, 'vleId')
+        const expected = await quote(session, input)
+        if (expected.enough === false) {
+          const short = `The balance ${formatPaise(expected.balance.balancePaise!)} is short of ${formatPaise(expected.amountPaise)} for this order. Add money to the provider wallet, or refresh the balance.`
+          throw new CounterError('invalid_input', short, { qty: 'Not enough balance for this many coupons' })
+        }
+        // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
+        const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise, ctx.settings.current) : undefined
+        const id = newId('coupon', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+        const known = await session.ledger.lastKnownPanBalance()
+        await session.ledger.append('pan.coupon.intent', {
+          attemptId: id,
           vleId: agent.vleId,
           vleName: agent.name,
           type: input.type,
@@ -217,21 +221,21 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
           training: session.mode === 'training',
           collectedPaise: collected,
           paymentMode: input.paymentMode,
-        }),
-        NOTHING_SENT,
-      )
-      const sending = couponChanged(session, attemptId)
+        })
+        return { attemptId: id, lastKnown: known }
+      }, NOTHING_SENT)
+      const sending = await couponChanged(session, attemptId)
       const reply = await api.couponRequest(input)
       ctx.noteContact(reply.httpStatus !== null)
       const problems = reply.outcome === 'SUCCESS' ? checkCouponAnswer(reply, input.qty, lastKnown) : []
-      const sale = recordCouponAnswer(session, sending, 'coupon_req', reply, problems)
+      const sale = await recordCouponAnswer(session, sending, 'coupon_req', reply, problems)
       await refreshBalanceQuietly(session)
       return sale
     },
 
     async 'pan.coupons.checkStatus'({ attemptId }) {
       const session = ctx.session()
-      const sale = ctx.answers.reads(session).couponSale(attemptId)
+      const sale = await ctx.answers.reads(session).couponSale(attemptId)
       if (!sale) throw new CounterError('not_found', `There is no coupon sale ${attemptId}.`)
       if (!sale.orderId) {
         throw new CounterError(
@@ -245,35 +249,38 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       if (reply.requestRefused) return { ...sale, message: reply.message }
       // History is not a chain link: only the answer's own arithmetic is checked here.
       const problems = reply.httpStatus !== null ? checkCouponAnswer(reply, sale.qty, null) : []
-      const updated = recordCouponAnswer(session, sale, 'coupon_status', reply, problems)
+      const updated = await recordCouponAnswer(session, sale, 'coupon_status', reply, problems)
       await refreshBalanceQuietly(session)
       return updated
     },
 
     async 'pan.coupons.list'() {
-      return { sales: ctx.answers.reads(ctx.session()).couponSales() }
+      return { sales: await ctx.answers.reads(ctx.session()).couponSales() }
     },
 
     async 'pan.resets.request'({ vleId }) {
       const session = ctx.session()
-      agentOrThrow(session, vleId)
+      await agentOrThrow(session, vleId)
       const api = await session.panApi()
-      const attemptId = newId('reset', session.mode === 'training', ctx.now(), session.ledger.lastSeq() + 1)
-      ctx.recordWrite(() => session.ledger.append('pan.reset.intent', { attemptId, vleId, businessDay: ctx.businessDay(ctx.now()) }), NOTHING_SENT)
+      const attemptId = await ctx.recordWrite(async () => {
+        const id = newId('reset', session.mode === 'training', ctx.now(), (await session.ledger.lastSeq()) + 1)
+        await session.ledger.append('pan.reset.intent', { attemptId: id, vleId, businessDay: ctx.businessDay(ctx.now()) })
+        return id
+      }, NOTHING_SENT)
       const reply = await api.passwordReset(vleId)
       return recordResetAnswer(session, attemptId, 'pass_reset', reply)
     },
 
     async 'pan.resets.check'({ attemptId }) {
       const session = ctx.session()
-      const reset = resetOrThrow(session, attemptId)
+      const reset = await resetOrThrow(session, attemptId)
       if (!reset.orderId) throw new CounterError('not_found', 'The provider never named an order for this reset: request it again.')
       const reply = await (await session.panApi()).passwordResetStatus(reset.orderId)
       return recordResetAnswer(session, attemptId, 'pass_status', reply)
     },
 
     async 'pan.resets.list'({ vleId }) {
-      return { resets: ctx.session().ledger.passwordResets(vleId) }
+      return { resets: await ctx.session().ledger.passwordResets(vleId) }
     },
 
     async 'pan.balance.refresh'() {

@@ -2,13 +2,13 @@
 // status checks on a backoff until the provider settles them, or the operator settles one by phone.
 // It never sends a sale again: only check_status / coupon_status are ever called.
 import type { CouponSale, HandlersFor, PendingItem, Sale } from '../contract'
-import type { Ledger } from '../ledger/ledger'
+import type { UnresolvedSale } from '../ledger/ledger'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { MAY_HAVE_CHARGED } from './held-answers'
 import type { Session } from './session'
 
-export type UnresolvedEntry = ReturnType<Ledger['unresolved']>[number]
+export type UnresolvedEntry = UnresolvedSale
 
 export interface StatusChecks {
   recharge(orderId: string): Promise<Sale>
@@ -93,6 +93,11 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
   let timer: NodeJS.Timeout | undefined
   let round: Promise<void> | null = null
   let checking: { key: string; done: Promise<void> } | null = null
+  /**
+   * Sales being settled by phone: a round that read the list before the settlement landed must not
+   * then ask about one, or the provider's later answer would overwrite what the owner settled.
+   */
+  const settling = new Set<string>()
   let stopped = true
 
   const keyOf = (kind: PendingItem['kind'], id: string) => `${kind}:${id}`
@@ -105,13 +110,16 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
     return started > bornAt && clock() - started < STUCK_SENDING_MS
   }
 
-  const items = (session: Session): PendingItem[] => {
+  const items = async (session: Session): Promise<PendingItem[]> => {
+    const unresolved = await ctx.answers.reads(session).unresolved()
     const now = new Date(clock())
-    return ctx.answers.reads(session).unresolved().map((entry) => pendingItemOf(entry, now))
+    return unresolved.map((entry) => pendingItemOf(entry, now))
   }
 
-  const publish = (session: Session) => {
-    if (session === ctx.session()) ctx.emit('pending.changed', { items: items(session) })
+  /** Looked at once the list is read: a mode switch meanwhile means these are not the books on screen. */
+  const publish = async (session: Session) => {
+    const list = await items(session)
+    if (session === ctx.session()) ctx.emit('pending.changed', { items: list })
   }
 
   const dueOf = (entry: UnresolvedEntry, now: number): number => {
@@ -135,12 +143,12 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
     dueAt.set(entryKey(entry), next)
     if (stillOpen) {
       try {
-        ctx.recordWrite(() => session.ledger.append('pending.checked', { kind: entry.kind, id, answer, nextCheckAt: new Date(next).toISOString() }))
+        await ctx.recordWrite(() => session.ledger.append('pending.checked', { kind: entry.kind, id, answer, nextCheckAt: new Date(next).toISOString() }))
       } catch {
         // The ledger refused the bookkeeping line (full disk, read-only): the schedule above still holds in memory.
       }
     }
-    publish(session)
+    await publish(session)
   }
 
   /** Checks every item that is due, one at a time, oldest first; returns how long to wait for the next. */
@@ -149,7 +157,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
       const session = ctx.session()
       for (;;) {
         const now = clock()
-        const open = session.ledger.unresolved().filter((entry) => isCheckable(entry) && !sendingNow(entry))
+        const open = (await session.ledger.unresolved()).filter((entry) => isCheckable(entry) && !sendingNow(entry) && !settling.has(entryKey(entry)))
         const due = stopped ? undefined : open.find((entry) => dueOf(entry, now) <= now)
         if (!due) {
           const keys = new Set(open.map(entryKey))
@@ -185,27 +193,34 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
 
   const handlers: HandlersFor<'pending.list' | 'pending.settle'> = {
     async 'pending.list'() {
-      return { items: items(ctx.session()) }
+      return { items: await items(ctx.session()) }
     },
 
     async 'pending.settle'({ kind, id, outcome, note }) {
       const key = keyOf(kind, id)
-      // The answer being fetched right now may settle it first; then there is nothing to settle by hand.
-      if (checking?.key === key) await checking.done
+      settling.add(key)
       const session = ctx.session()
-      const entry = session.ledger.unresolved().find((candidate) => entryKey(candidate) === key)
-      if (!entry) {
-        throw new CounterError('invalid_input', `Sale ${id} is not pending: it already has a final answer, or there is no such sale.`, { id: 'Not a pending sale' })
+      try {
+        // The answer being fetched right now may settle it first; then there is nothing to settle by hand.
+        if (checking?.key === key) await checking.done
+        await ctx.recordWrite(async () => {
+          const entry = (await session.ledger.unresolved()).find((candidate) => entryKey(candidate) === key)
+          if (!entry) {
+            throw new CounterError('invalid_input', `Sale ${id} is not pending: it already has a final answer, or there is no such sale.`, { id: 'Not a pending sale' })
+          }
+          if (sendingNow(entry)) {
+            throw new CounterError('invalid_input', `Sale ${id} is being sent right now: wait for the provider's answer.`, { id: 'Being sent right now' })
+          }
+          await session.ledger.append('sale.settled', { kind, id, outcome, note })
+        })
+      } finally {
+        settling.delete(key)
       }
-      if (sendingNow(entry)) {
-        throw new CounterError('invalid_input', `Sale ${id} is being sent right now: wait for the provider's answer.`, { id: 'Being sent right now' })
-      }
-      ctx.recordWrite(() => session.ledger.append('sale.settled', { kind, id, outcome, note }))
       dueAt.delete(key)
-      if (kind === 'recharge') ctx.saleChanged(session, id)
-      else ctx.emit('coupon.changed', ctx.answers.reads(session).couponSale(id)!)
-      publish(session)
-      return { items: items(session) }
+      if (kind === 'recharge') await ctx.saleChanged(session, id)
+      else ctx.emit('coupon.changed', (await ctx.answers.reads(session).couponSale(id))!)
+      await publish(session)
+      return { items: await items(session) }
     },
   }
 
@@ -213,14 +228,16 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
     handlers,
     /** Tells the UI the list as it is now (a sale was just answered, or left without an answer). */
     publish(): void {
-      publish(ctx.session())
+      // A list the books cannot give now (a closing session) is sent with the next change.
+      publish(ctx.session()).catch(() => undefined)
     },
-    start(): void {
+    async start(): Promise<void> {
       stopped = false
       dueAt.clear()
       // At start every open sale is asked about at once, whatever its schedule said before the restart.
+      const open = await ctx.session().ledger.unresolved()
       const now = clock()
-      for (const entry of ctx.session().ledger.unresolved()) dueAt.set(entryKey(entry), now)
+      for (const entry of open) dueAt.set(entryKey(entry), now)
       if (!round) arm(0)
     },
     async stop(): Promise<void> {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { couponTypeNames, type CouponSale, type Sale, type SaleState } from '../contract'
 import { formatDateTime } from '../shared/dates'
-import { formatPaise } from './money'
+import { formatPaise } from '../shared/money'
 import type { StoredSettings } from './settings'
 
 export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone' | 'clock'>

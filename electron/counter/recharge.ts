@@ -5,7 +5,7 @@ import type { RechargeReply } from '../partners/recharge-api'
 import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
 import { CounterError } from './errors'
-import { parseRupees } from './money'
+import { parseRupees } from '../shared/money'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
@@ -21,16 +21,18 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
 
   // The session is passed along, not re-read: a mode switch mid-sale must not file it in the other ledger.
   // A disk that refuses the answer holds it (held-answers.ts): the sale is then UNKNOWN, "do not sell again".
-  const recordReply = (session: Session, orderId: string, source: 'transaction' | 'check_status', reply: RechargeReply): Sale => {
-    ctx.answers.record({
+  const recordReply = async (session: Session, orderId: string, source: 'transaction' | 'check_status', reply: RechargeReply): Promise<Sale> => {
+    await ctx.answers.record({
       session,
       kind: 'recharge',
       id: orderId,
-      write() {
+      outcome: reply.outcome,
+      message: reply.message,
+      async write() {
         // An answer that settles nothing must not turn a settled sale back into an open one, even journaled late.
-        const state = session.ledger.getSale(orderId)?.state
+        const state = (await session.ledger.getSale(orderId))?.state
         if (reply.outcome === 'UNKNOWN' && (state === 'SUCCESS' || state === 'FAILED')) return
-        session.ledger.append('recharge.outcome', {
+        await session.ledger.append('recharge.outcome', {
           orderId,
           source,
           outcome: reply.outcome,
@@ -75,17 +77,17 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       inFlight.add(input.number)
       try {
         const session = ctx.session()
-        const open = session.ledger.unresolvedSales().find((sale) => sale.number === input.number)
-        if (open) refuseWhileUnresolved(ctx, { kind: 'recharge', id: open.orderId }, input.number, 'number')
         const amountPaise = parseRupees(input.amount)
         const collected = collectedPaise(input.collected, amountPaise, ctx.settings.current)
         const api = await session.rechargeApi()
         const now = ctx.now()
-        const orderId = newId('recharge', session.mode === 'training', now, session.ledger.lastSeq() + 1)
         // The intent is on disk before the provider hears of the order: after any crash we know to ask.
-        ctx.recordWrite(() =>
-          session.ledger.append('recharge.intent', {
-            orderId,
+        const orderId = await ctx.recordWrite(async () => {
+          const open = (await session.ledger.unresolvedSales()).find((sale) => sale.number === input.number)
+          if (open) refuseWhileUnresolved(ctx, { kind: 'recharge', id: open.orderId }, input.number, 'number')
+          const id = newId('recharge', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+          await session.ledger.append('recharge.intent', {
+            orderId: id,
             kind: input.kind,
             number: input.number,
             operatorCode: operator.code,
@@ -96,10 +98,10 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
             training: session.mode === 'training',
             collectedPaise: collected,
             paymentMode: input.paymentMode,
-          }),
-          NOTHING_SENT,
-        )
-        const sending = ctx.saleChanged(session, orderId)
+          })
+          return id
+        }, NOTHING_SENT)
+        const sending = await ctx.saleChanged(session, orderId)
         const reply = await api.transaction({ number: sending.number, amountPaise: sending.amountPaise, operatorCode: operator.code, orderId })
         ctx.noteContact(reply.httpStatus !== null)
         return recordReply(session, orderId, 'transaction', reply)
@@ -110,7 +112,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
 
     async 'recharge.checkStatus'({ orderId }) {
       const session = ctx.session()
-      const sale = ctx.answers.reads(session).sale(orderId)
+      const sale = await ctx.answers.reads(session).sale(orderId)
       if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
       const reply = await (await session.rechargeApi()).checkStatus(orderId)
       ctx.noteContact(reply.httpStatus !== null)

@@ -2,10 +2,10 @@
 // and reports each break; and the provider-wallet top-ups the operator enters, which explain rises.
 import type { BalanceBreak, HandlersFor } from '../contract'
 import type { BalanceFact } from '../ledger/books-reads'
-import type { Ledger } from '../ledger/ledger'
+import type { LedgerPort } from '../ledger/ledger-port'
 import type { CounterContext } from './context'
 import type { KnownBalance } from './coupon-checks'
-import { parseRupees } from './money'
+import { parseRupees } from '../shared/money'
 import { newId } from './order-ids'
 
 type Since = BalanceBreak['since']
@@ -87,10 +87,10 @@ export function addDays(day: string, days: number): string {
 const LOOK_BACK_DAYS = 31
 
 /** The balance Counter expected when `day` began, from the facts of the days before it. */
-export function chainStart(ledger: Ledger, day: string): KnownBalance | null {
+export async function chainStart(ledger: LedgerPort, day: string): Promise<KnownBalance | null> {
   const before = addDays(day, -1)
-  const recent = ledger.balanceFacts(addDays(day, -LOOK_BACK_DAYS), before)
-  const facts = recent.some((f) => f.kind !== 'topup') ? recent : ledger.balanceFacts(undefined, before)
+  const recent = await ledger.balanceFacts(addDays(day, -LOOK_BACK_DAYS), before)
+  const facts = recent.some((f) => f.kind !== 'topup') ? recent : await ledger.balanceFacts(undefined, before)
   return balanceChain(facts).end
 }
 
@@ -98,21 +98,24 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
   return {
     async 'reconcile.breaks'({ from, to }) {
       const { ledger } = ctx.session()
-      return { breaks: balanceBreaks(ledger.balanceFacts(from, to), from ? chainStart(ledger, from) : null) }
+      return { breaks: balanceBreaks(await ledger.balanceFacts(from, to), from ? await chainStart(ledger, from) : null) }
     },
 
     async 'topups.add'({ amount, reference, note }) {
       const session = ctx.session()
       const now = ctx.now()
       const businessDay = ctx.businessDay(now)
-      const topupId = newId('topup', session.mode === 'training', now, session.ledger.lastSeq() + 1)
-      const data = { topupId, amountPaise: parseRupees(amount), reference, note: note ?? '', businessDay }
-      ctx.recordWrite(() => session.ledger.append('pan.topup', data))
-      return session.ledger.topups(businessDay, businessDay).find((t) => t.topupId === topupId)!
+      const amountPaise = parseRupees(amount)
+      const topupId = await ctx.recordWrite(async () => {
+        const id = newId('topup', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+        await session.ledger.append('pan.topup', { topupId: id, amountPaise, reference, note: note ?? '', businessDay })
+        return id
+      })
+      return (await session.ledger.topups(businessDay, businessDay)).find((t) => t.topupId === topupId)!
     },
 
     async 'topups.list'({ from, to }) {
-      return { topups: ctx.session().ledger.topups(from, to) }
+      return { topups: await ctx.session().ledger.topups(from, to) }
     },
   }
 }

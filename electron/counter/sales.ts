@@ -20,11 +20,11 @@ type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt
 export function salesHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; printer?: ReceiptPrinter }): HandlersFor<SalesChannels> {
   const render = receiptRenderer(options.resourcesDir)
   /** Recharge order ids and coupon attempt ids never collide (their prefixes differ). */
-  const receiptOf = (orderId: string): string => {
+  const receiptOf = async (orderId: string): Promise<string> => {
     const sales = ctx.answers.reads(ctx.session())
-    const recharge = sales.sale(orderId)
+    const recharge = await sales.sale(orderId)
     if (recharge) return render.recharge(recharge, ctx.settings.current)
-    const coupon = sales.couponSale(orderId)
+    const coupon = await sales.couponSale(orderId)
     if (coupon) return render.coupon(coupon, ctx.settings.current)
     throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
   }
@@ -38,21 +38,23 @@ export function salesHandlers(ctx: CounterContext, options: { resourcesDir: stri
   return {
     async 'sales.today'() {
       const businessDay = ctx.businessDay(ctx.now())
-      return { businessDay, sales: ctx.answers.reads(ctx.session()).salesForDay(businessDay) }
+      return { businessDay, sales: await ctx.answers.reads(ctx.session()).salesForDay(businessDay) }
     },
     async 'receipt.html'({ orderId }) {
-      return { html: receiptOf(orderId) }
+      return { html: await receiptOf(orderId) }
     },
     async 'receipt.print'({ orderId }) {
       const { printerName, receiptWidthMm } = ctx.settings.current
-      const used = await printer().print(receiptOf(orderId), { deviceName: printerName, widthMm: receiptWidthMm })
+      const to = printer()
+      const used = await to.print(await receiptOf(orderId), { deviceName: printerName, widthMm: receiptWidthMm })
       return { printer: used }
     },
     async 'receipt.savePdf'({ orderId }) {
       const folder = join(options.dataDir, 'receipts')
       mkdirSync(folder, { recursive: true })
       const path = join(folder, `${orderId}.pdf`)
-      await printer().savePdf(receiptOf(orderId), { widthMm: ctx.settings.current.receiptWidthMm }, path)
+      const to = printer()
+      await to.savePdf(await receiptOf(orderId), { widthMm: ctx.settings.current.receiptWidthMm }, path)
       return { path }
     },
   }

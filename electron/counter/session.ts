@@ -1,23 +1,34 @@
-// What one mode works with: its own ledger, its provider client, and in training the simulator.
+// What one mode works with: its own ledger, its provider client, and in training the provider it practises on.
 // Training and real sales never share a ledger, so practice can never reach the day's books.
 import { join } from 'node:path'
 import type { Mode } from '../contract'
-import { Ledger } from '../ledger/ledger'
+import { openLedger } from '../ledger/ledger-client'
+import type { LedgerPort } from '../ledger/ledger-port'
 import { PanApi } from '../partners/pan-api'
-import { RechargeApi } from '../partners/recharge-api'
-import { startSimulator, type Simulator } from '../simulator/server'
+import { RechargeApi, type RechargeCredentials } from '../partners/recharge-api'
 import type { Settings } from './settings'
+
+/**
+ * The provider training mode sells to. Started by whoever starts Counter (main.ts and web/cli.ts pass
+ * electron/simulator's startSimulator; tests pass theirs), so the core never loads the simulator.
+ */
+export interface TrainingProvider {
+  url: string
+  credentials: RechargeCredentials
+  panApiKey: string
+  close(): Promise<void>
+}
 
 export interface Session {
   mode: Mode
-  ledger: Ledger
-  /** Present in training mode only: the embedded provider. */
-  simulator: Simulator | null
+  ledger: LedgerPort
+  /** Present in training mode only: the provider it practises on. */
+  simulator: TrainingProvider | null
   rechargeApi(): Promise<RechargeApi>
   panApi(): Promise<PanApi>
   /** Settings changed: the next call builds its client from them afresh. */
   dropClients(): void
-  /** Resolves to what went wrong while closing, in plain words (see Ledger.close). */
+  /** Resolves to what went wrong while closing, in plain words (see LedgerPort.close). */
   close(): Promise<string[]>
 }
 
@@ -27,16 +38,17 @@ export interface SessionOptions {
   timeoutMs: number
   /** The counter's clock: it stamps the journal, and the ledger judges it against the journal's times. */
   now: () => Date
+  startTraining: () => Promise<TrainingProvider>
 }
 
 export function ledgerDir(dataDir: string, mode: Mode): string {
   return join(dataDir, mode === 'training' ? 'training-ledger' : 'ledger')
 }
 
-export async function openSession({ dataDir, settings, timeoutMs, now }: SessionOptions): Promise<Session> {
+export async function openSession({ dataDir, settings, timeoutMs, now, startTraining }: SessionOptions): Promise<Session> {
   const mode = settings.mode
-  const ledger = await Ledger.open({ dir: ledgerDir(dataDir, mode), now, clockSense: true })
-  const simulator = mode === 'training' ? await startSimulator() : null
+  const ledger = await openLedger({ dir: ledgerDir(dataDir, mode), now, clockSense: true })
+  const simulator = mode === 'training' ? await startTraining() : null
   let recharge: RechargeApi | undefined
   let pan: PanApi | undefined
   return {

@@ -6,7 +6,7 @@ import type { Mode, ParsedInput, SettingsView } from '../contract'
 import { writeFileAtomically } from '../ledger/durable-files'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
-import { parseRupees } from './money'
+import { parseRupees } from '../shared/money'
 import type { RechargeCredentials } from '../partners/recharge-api'
 import type { ClockStyle } from '../shared/dates'
 

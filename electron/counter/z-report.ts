@@ -3,7 +3,7 @@
 import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../contract'
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
-import { formatPaise, paiseToDecimal, parseRupees } from './money'
+import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
 import { escapeHtml, paperTime, type ReceiptShop } from './receipts'
 
 export interface ZReportOptions {

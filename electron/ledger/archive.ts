@@ -5,6 +5,7 @@ import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
 import { prepareConnection } from './connection'
 import { migrate, readMeta, writeMeta } from './migrations'
 import { syncDirectory, writeFileAtomically } from './durable-files'
+import { removeNumberIndex, writeNumberIndex } from './number-index'
 
 export const ARCHIVE_DIR = 'archive'
 const ARCHIVE_NAME = /^FY(\d{4})-(\d{2})\.sqlite$/
@@ -114,7 +115,12 @@ function hasArchivableRows(db: Database, year: FinancialYear): boolean {
 /** The sales an archive holds, by kind and state: history totals the archived years from these without opening them. */
 type SaleCounts = SqlValue[][]
 
-/** Writes `year`'s archive as the union of what it held and the active rows of that year. */
+/**
+ * Writes `year`'s archive as the union of what it held and the active rows of that year, then its
+ * index of numbers (number-index.ts). The old index goes first: a crash at any point leaves the old
+ * archive with its index or without one, or the new archive without one or with its own, never a
+ * new archive beside an old index; a missing index is built again by the first search by number.
+ */
 function writeArchive(SQL: SqlJsStatic, db: Database, dir: string, year: FinancialYear): { bytes: number; counts: SaleCounts } {
   const archiveDir = path.join(dir, ARCHIVE_DIR)
   const name = `${year.name}.sqlite`
@@ -131,8 +137,10 @@ function writeArchive(SQL: SqlJsStatic, db: Database, dir: string, year: Financi
       "SELECT 'recharge', state, count(*) FROM sales GROUP BY state UNION ALL SELECT 'coupon', state, count(*) FROM coupon_sales GROUP BY state",
     )[0]?.values ?? []
     const bytes = archive.export()
+    removeNumberIndex(dir, year.name)
     fs.mkdirSync(archiveDir, { recursive: true })
     writeFileAtomically(archiveDir, name, bytes)
+    writeNumberIndex(dir, archive, { name: year.name, bytes: bytes.length, modifiedMs: fs.statSync(existing).mtimeMs })
     return { bytes: bytes.length, counts }
   } finally {
     archive.close()
@@ -154,17 +162,22 @@ function dropArchivedRows(db: Database, year: FinancialYear, archived: { bytes: 
  * Moves the settled rows of every financial year before `today`'s into archive/FY<yyyy-yy>.sqlite
  * and deletes them from `db`. Each year's file is written (atomically) before its rows are deleted,
  * so a crash leaves rows in both places at worst; running this again merges them. Returns the
- * names of the archives written. The caller snapshots `db` afterwards.
+ * names of the archives written, telling `onProgress` the years done of those to look at. The
+ * caller snapshots `db` afterwards.
  */
-export function archiveClosedYears(SQL: SqlJsStatic, db: Database, dir: string, today: string): string[] {
+export function archiveClosedYears(SQL: SqlJsStatic, db: Database, dir: string, today: string, onProgress?: (done: number, total: number) => void): string[] {
   const current = financialYearOf(today)
   const written: string[] = []
   const oldest = oldestArchivableDay(db, current.start)
-  for (let year = oldest === null ? current : financialYearOf(oldest); year.start < current.start; year = financialYearOf(year.end)) {
+  const years: FinancialYear[] = []
+  for (let year = oldest === null ? current : financialYearOf(oldest); year.start < current.start; year = financialYearOf(year.end)) years.push(year)
+  for (const [done, year] of years.entries()) {
+    onProgress?.(done, years.length)
     if (!hasArchivableRows(db, year)) continue
     dropArchivedRows(db, year, writeArchive(SQL, db, dir, year))
     written.push(year.name)
   }
+  onProgress?.(years.length, years.length)
   if ((readMeta(db, ARCHIVED_BEFORE_KEY) ?? '') < current.start) writeMeta(db, ARCHIVED_BEFORE_KEY, current.start)
   return written
 }
@@ -197,6 +210,7 @@ export function restoreUnendedYears(SQL: SqlJsStatic, db: Database, dir: string,
  * was; every row of it is in the snapshot by now, and every line behind those rows in the journal.
  */
 export function setArchiveAside(archive: ArchiveFile, stamp: string): string {
+  removeNumberIndex(path.dirname(path.dirname(archive.file)), archive.name)
   const name = `${path.basename(archive.file)}.restored-${stamp}`
   fs.renameSync(archive.file, path.join(path.dirname(archive.file), name))
   syncDirectory(path.dirname(archive.file))

@@ -57,24 +57,57 @@ function sealedPrefix(segments: readonly Segment[], seals: Seals): { start: Read
   return { start, entries }
 }
 
+export interface JournalAudit {
+  entries: number
+  ok: boolean
+  problem: string | null
+}
+
+export interface AuditOptions {
+  /**
+   * The last entry the asker has written. Decision: an unfinished line after it is an append the
+   * ledger is making while this audit reads (it runs in the chores thread), not a torn write.
+   */
+  through?: number
+  /** Bytes checked so far (sealed segments count whole) of the journal's size when the audit began. */
+  onProgress?: (done: number, total: number) => void
+}
+
+/** Progress is told about a hundred times over a whole audit, not per line. */
+const PROGRESS_STEPS = 100
+
 /**
  * Streams the journal from its first line (sealed segments by digest) and checks the whole chain,
  * holding one chunk at a time; seals the closed segments that pass.
  */
-export function verifyJournal(dir: string): { entries: number; ok: boolean; problem: string | null } {
+export function verifyJournal(dir: string, { through = Infinity, onProgress }: AuditOptions = {}): JournalAudit {
   const journalDir = path.join(dir, JOURNAL_DIR)
   const segments = listSegments(journalDir)
   const legacy = path.join(dir, LEGACY_JOURNAL_FILE)
   if (segments.length === 0 && fs.existsSync(legacy)) segments.push({ first: 1, file: legacy })
   const seals = readSeals(journalDir)
+  // Where each segment starts in the journal as a whole, and the whole's size.
+  const starts = [0]
+  for (const segment of segments) starts.push(starts[starts.length - 1] + fs.statSync(segment.file).size)
+  const total = starts[segments.length]
+  let told = -Infinity
+  const tell = (done: number) => {
+    const now = Math.min(done, total)
+    if (now === told || (now < total && now - told < total / PROGRESS_STEPS)) return
+    told = now
+    onProgress?.(now, total)
+  }
+  tell(0)
   const { start, entries: sealedEntries } = sealedPrefix(segments, seals)
+  tell(starts[start.segment])
 
   let entries = sealedEntries
   let segmentIndex = start.segment
   let segmentStart = { point: start.after, entries }
   const newSeals: Seals = {}
-  const read = readChain(segments, start, (entry) => {
+  const read = readChain(segments, start, (entry, resumeAt) => {
     entries++
+    tell(starts[resumeAt.segment] + resumeAt.offset)
     const next = segments[segmentIndex + 1]
     // The entry just before the next segment's first closes this one: it can be sealed.
     if (next && entry.seq === next.first - 1) {
@@ -87,9 +120,10 @@ export function verifyJournal(dir: string): { entries: number; ok: boolean; prob
   })
   const problem = read.broken
     ? `Line ${read.broken.line} (${path.basename(read.broken.file)}): ${read.broken.reason}.`
-    : read.tornTail
+    : read.tornTail && read.last.seq < through
       ? `The last line (line ${read.tornTail.line}) is incomplete: it was never confirmed.`
       : null
+  tell(total)
   if (Object.keys(newSeals).length > 0 && segments[0]?.file !== legacy) {
     try {
       writeFileAtomically(journalDir, SEALS_FILE, Buffer.from(JSON.stringify({ ...seals, ...newSeals })))

@@ -1,8 +1,7 @@
 // How the shop's own bookkeeping events (settlements by phone, re-check notes, top-ups, day closes) change the ledger's tables.
 import type { Database } from 'sql.js'
 import type { SaleKind } from './events'
-import { fractionProblem } from './pan-projections'
-import type { Projector } from './projections'
+import { fractionProblem, type Projector } from './projector'
 
 type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed'
 

@@ -76,6 +76,11 @@ export class ClockFloor {
     return new ClockFloor(first ? timeOf(first.at) : null)
   }
 
+  /** A floor already found (by the ledger thread, for the main thread's own checks). */
+  static of(floorAt: string | null): ClockFloor {
+    return new ClockFloor(floorAt === null ? null : timeOf(floorAt))
+  }
+
   get at(): string | null {
     return this.floorMs === null ? null : new Date(this.floorMs).toISOString()
   }

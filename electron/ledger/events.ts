@@ -166,6 +166,36 @@ export const DAY_BOUND_EVENTS = ['recharge.intent', 'pan.coupon.intent', 'pan.to
 export type LedgerEventType = keyof LedgerEventData
 export type PanEventType = Extract<LedgerEventType, `pan.${string}`>
 
+/**
+ * How each line reaches the disk; the journal (journal.ts) goes by this table alone. 'own': fsync'd
+ * before append returns. 'deferred': written at once and made durable by the next fsync of its file
+ * (the next 'own' line, a snapshot, a segment rotation, close) or within DEFERRED_SYNC_MS.
+ * Decision (issue #8, one fsync per sale): a line may wait only if losing it, in a power cut before
+ * its fsync, is recovered by asking the provider. Everything the shop typed in, and every line
+ * written before the provider hears of something, keeps its own fsync: an intent's fsync is what
+ * lets the order be sent at all, and it also carries every deferred line before it to the disk.
+ */
+export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } = {
+  'recharge.intent': 'own', //       must be on disk before the provider hears of the order
+  // Lost: its intent leaves the sale SENDING, never resent; a new sale for the number is refused
+  // until the start-up status check asks check_status by our own order id (in the intent) and settles it.
+  'recharge.outcome': 'deferred',
+  'pan.agent.submitted': 'own', //   typed in by the shop, before add_vle
+  'pan.agent.answer': 'own', //      off the sale path: nothing to gain
+  'pan.coupon.intent': 'own', //     must be on disk before coupon_req
+  // Not deferred: coupon_status is asked by the provider's order id, which only this line holds;
+  // lost, the sale could only be settled by phone (pending.ts isCheckable).
+  'pan.coupon.outcome': 'own',
+  'pan.reset.intent': 'own', //      must be on disk before pass_reset
+  'pan.reset.answer': 'own', //      holds the order id pass_status needs, as a coupon outcome does
+  'pan.balance.read': 'own', //      a balance fact day close reconciles against
+  'sale.settled': 'own', //          typed in by the shop (settled by phone)
+  'pan.topup': 'own', //             typed in by the shop
+  'day.closed': 'own', //            typed in by the shop
+  'clock.confirmed': 'own', //       typed in by the owner
+  'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
+}
+
 export interface JournalEntry<T extends LedgerEventType = LedgerEventType> {
   seq: number
   at: string

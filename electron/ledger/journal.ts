@@ -1,7 +1,7 @@
 // The append-only, hash-chained journal: fsync'd appends to the newest segment, rotation, and verified reads.
 import fs from 'node:fs'
 import path from 'node:path'
-import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
+import { LINE_SYNC, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import {
   GENESIS,
   hashEntry,
@@ -39,11 +39,28 @@ function adoptLegacyJournal(dir: string, journalDir: string): string | null {
   return null
 }
 
+/**
+ * The longest a deferred line (events.ts LINE_SYNC) waits for its fsync when no other line brings
+ * one. Decision: 200 ms. A deferred line is only at risk from a power cut (a killed process leaves
+ * it in the page cache), and 200 ms is less than staff take to read an answer off the screen and
+ * hand over a receipt; yet long enough that answers arriving together (several windows, a round of
+ * status checks) or a sale's outcome followed by the next sale's intent share one fsync, which is
+ * the point when the counter is busy. Shorter buys little: each timer fsync runs off the sale path.
+ */
+export const DEFERRED_SYNC_MS = 200
+
 export class Journal {
   private fd: number | null
   private size = 0
+  /**
+   * Bytes of the current segment known to be on disk: everything up to the last fsync that succeeded.
+   * Zero after open: a process killed before its deferred fsync leaves lines only in the page cache.
+   */
+  private synced = 0
+  private syncTimer: NodeJS.Timeout | null = null
   private last: ChainPoint = GENESIS
   private unusable: string | null = 'the journal has not been read yet'
+  private readonly unusableListeners = new Set<(reason: string) => void>()
 
   private constructor(
     private readonly journalDir: string,
@@ -92,8 +109,14 @@ export class Journal {
       fs.ftruncateSync(this.fd, read.tailBytes)
       fs.fsyncSync(this.fd)
       this.size = read.tailBytes
+      this.synced = this.size
     }
     return read
+  }
+
+  /** Calls `listener` with why, when a failed fsync or undo makes the journal unusable (from the deferred sync's timer too). */
+  whenUnusable(listener: (reason: string) => void): void {
+    this.unusableListeners.add(listener)
   }
 
   get lastSeq(): number {
@@ -101,7 +124,8 @@ export class Journal {
   }
 
   /**
-   * Writes one line and fsyncs it before returning: only then may the caller act on it.
+   * Writes one line, and fsyncs it before returning unless its type may wait (events.ts LINE_SYNC):
+   * only then may the caller act on it. An fsync also carries every deferred line before it to disk.
    * On failure the file is cut back to where it was, so no half line is left for the next append.
    */
   append<T extends LedgerEventType>(type: T, data: LedgerEventData[T], at: string): JournalEntry<T> {
@@ -113,24 +137,86 @@ export class Journal {
     const bytes = Buffer.from(line, 'utf8')
     try {
       writeFully(this.fd, bytes)
-      fs.fsyncSync(this.fd)
+      if (LINE_SYNC[type] === 'own') this.sync(this.fd)
     } catch (error) {
       this.undoPartialWrite(this.fd)
       throw error
     }
     this.size += bytes.length
+    if (LINE_SYNC[type] === 'own') this.synced = this.size
+    else this.syncTimer ??= setTimeout(() => this.syncQuietly(), DEFERRED_SYNC_MS)
     // Parsed back from the line itself, so the caller projects exactly what a replay will see.
     const entry = JSON.parse(line) as JournalEntry<T>
     this.last = { seq: entry.seq, hash: entry.hash }
     return entry
   }
 
+  /**
+   * Makes every line written so far durable: before a snapshot says the books hold them, before the
+   * segment is left for a new one, and at close. Throws why when it cannot: the fsync failed (the
+   * journal is then unusable) or the journal was unusable already, its last lines in doubt.
+   */
+  syncDeferred(): void {
+    if (this.fd === null) return
+    if (this.unusable) throw new Error(`${this.unusable}; nothing more can be written`)
+    if (this.synced === this.size) return
+    try {
+      this.sync(this.fd)
+    } catch {
+      throw new Error(`${this.unusable}; nothing more can be written`)
+    }
+    this.synced = this.size
+  }
+
+  /** For the timer and close, which have no caller to throw to: a failure reaches the listeners (whenUnusable). */
+  private syncQuietly(): void {
+    try {
+      this.syncDeferred()
+    } catch {
+      // Already told: sync() made the journal unusable.
+    }
+  }
+
+  /**
+   * One fsync. Decision: a failed fsync is never retried when lines wait on it. The kernel may drop
+   * the pages it could not write and report the next fsync clean, so nothing written since the last
+   * good one can be vouched for: the journal takes no more lines until Counter restarts and reads
+   * what is really on disk (a lost sale outcome is then a sale still SENDING, which the start-up
+   * status check settles). With nothing waiting, only the line being appended is in doubt, and
+   * append cuts it off as before.
+   */
+  private sync(fd: number): void {
+    try {
+      fs.fsyncSync(fd)
+    } catch (error) {
+      if (this.synced < this.size) {
+        const said = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+        this.becomeUnusable(`the disk reported an error (${said}) while saving the journal's latest lines, so they may not be on it`)
+      }
+      throw error
+    } finally {
+      this.clearSyncTimer()
+    }
+  }
+
+  private clearSyncTimer(): void {
+    if (this.syncTimer) clearTimeout(this.syncTimer)
+    this.syncTimer = null
+  }
+
+  private becomeUnusable(reason: string): void {
+    if (this.unusable) return
+    this.unusable = reason
+    for (const listener of this.unusableListeners) listener(reason)
+  }
+
   private undoPartialWrite(fd: number): void {
     try {
       fs.ftruncateSync(fd, this.size)
       fs.fsyncSync(fd)
+      if (!this.unusable) this.synced = this.size
     } catch {
-      this.unusable = 'a failed journal write could not be undone; restart Counter'
+      this.becomeUnusable('a failed journal write could not be undone')
     }
   }
 
@@ -140,6 +226,8 @@ export class Journal {
    */
   rotateIfLarger(maxBytes: number): boolean {
     if (this.fd === null || this.unusable || this.size <= maxBytes) return false
+    // A deferred line lost from the end of this segment would leave a hole in the chain, not a torn tail.
+    this.syncDeferred()
     const segment = { first: this.last.seq + 1, file: path.join(this.journalDir, segmentName(this.last.seq + 1)) }
     const fd = fs.openSync(segment.file, 'a+')
     try {
@@ -153,12 +241,16 @@ export class Journal {
     fs.closeSync(this.fd)
     this.fd = fd
     this.size = 0
+    this.synced = 0
     this.segments.push(segment)
     return true
   }
 
+  /** Makes deferred lines durable and closes; a failed fsync reaches the listeners, and the file is let go of all the same. */
   close(): void {
     if (this.fd === null) return
+    this.syncQuietly()
+    this.clearSyncTimer()
     fs.closeSync(this.fd)
     this.fd = null
   }

@@ -1,31 +1,194 @@
-// INTERIM (being replaced by the worker-thread client): the LedgerPort over an in-process Ledger, so the core can move to async calls now.
-import { Ledger, type LedgerOptions } from './ledger'
+// The main thread's side of the ledger: holds the folder lock, starts the ledger thread, sends it typed requests, and mirrors the books' state.
+//
+// Why a thread (node worker_threads), in the desktop app as in browser mode: the ledger is one
+// writer with one in-memory database, which a thread holds as well as a process would, with
+// structured cloning instead of a pipe to serialise through; an Electron utility process exists only
+// in the desktop app, and browser mode and the tests run the same core without Electron.
+// keytar and the provider's HTTP calls stay in the main thread: the ledger thread only reads and
+// writes the ledger's own folder.
+import fs from 'node:fs'
+import type { Worker } from 'node:worker_threads'
+import { ClockFloor } from './clock-sense'
+import { lockFolder, LedgerInUseError } from './folder-lock'
+import { LedgerWriteError, type LedgerOptions, type OpenReport } from './ledger'
+import { fromWire, type BooksState, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
 import { LEDGER_CALLS, type LedgerPort, type LedgerProgress } from './ledger-port'
+import { startThread } from './threads'
 
-export async function openLedger(options: LedgerOptions): Promise<LedgerPort> {
-  const ledger = await Ledger.open(options)
+/**
+ * Said of a request the thread took but never answered: a line it was writing may or may not be in
+ * the journal. Callers treat it as not written (an intent is then never sent); what did reach the
+ * journal shows after the restart as a sale still SENDING, which the status check settles.
+ */
+export const LEDGER_STOPPED = 'The ledger stopped before it answered; it is being started again.'
+
+/** A thread that dies this often is not restarted again: something in the folder or the machine needs a person. */
+const RESTARTS_ALLOWED = 3
+const RESTART_WINDOW_MS = 60_000
+
+
+/** What tests reach that the core never does: the thread itself, to kill it as a crash would. */
+const threads = new WeakMap<LedgerPort, () => Worker | null>()
+
+/** The ledger thread of a port opened by openLedger, or null while it is being started again. */
+export const ledgerThreadOf = (port: LedgerPort): Worker | null => threads.get(port)?.() ?? null
+
+interface Waiting {
+  resolve(value: unknown): void
+  reject(error: Error): void
+}
+
+export async function openLedger(options: Omit<LedgerOptions, 'lockHeld'>): Promise<LedgerPort> {
+  const { dir, now = () => new Date(), clockSense = false } = options
+  let unlock: () => void
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+    unlock = lockFolder(dir)
+  } catch (cause) {
+    if (cause instanceof LedgerInUseError) throw cause
+    throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
+  }
+
+  const waiting = new Map<number, Waiting>()
+  const booksListeners = new Set<() => void>()
   const progressListeners = new Set<(progress: LedgerProgress) => void>()
+  let nextId = 1
+  let thread: Worker | null = null
+  let books: BooksState = { readOnly: null, notices: [], clockFloorAt: null }
+  let report: OpenReport
+  /** Set once close was asked for: later calls are refused and the thread's exit is expected. */
+  let closing = false
+  /** Why the thread is not started again (it kept dying): every call is refused with it. */
+  let down: string | null = null
+  const deaths: number[] = []
+  let ready: Promise<void>
+
+  const setBooks = (next: BooksState) => {
+    const changed = next.readOnly !== books.readOnly || next.notices.join('\n') !== books.notices.join('\n')
+    books = next
+    if (changed) for (const listener of booksListeners) listener()
+  }
+
+  /** Starts a thread and resolves once it has opened the books; rejects with why it could not. */
+  const start = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const data: LedgerThreadData = {
+        dir,
+        snapshotEvery: options.snapshotEvery,
+        segmentBytes: options.segmentBytes,
+        clockSense,
+        at: now().toISOString(),
+      }
+      const worker = startThread('ledger-thread', data)
+      let opened = false
+      worker.on('message', (message: LedgerMessage) => {
+        switch (message.kind) {
+          case 'opened':
+            opened = true
+            thread = worker
+            report = message.report
+            setBooks(message.books)
+            resolve()
+            return
+          case 'open-failed':
+            reject(fromWire(message.error))
+            return
+          case 'answer': {
+            setBooks(message.books)
+            const request = waiting.get(message.id)
+            waiting.delete(message.id)
+            if (message.ok) request?.resolve(message.value)
+            else request?.reject(fromWire(message.error))
+            return
+          }
+          case 'books':
+            setBooks(message.books)
+            return
+          case 'progress':
+            for (const listener of progressListeners) listener(message.progress)
+        }
+      })
+      worker.on('error', (error) => {
+        if (!opened) reject(new LedgerWriteError(`The ledger could not be started (${error.message}).`))
+      })
+      worker.on('exit', () => {
+        if (thread === worker) thread = null
+        if (!opened) return reject(new LedgerWriteError('The ledger could not be started.'))
+        for (const request of waiting.values()) request.reject(new LedgerWriteError(LEDGER_STOPPED))
+        waiting.clear()
+        if (!closing) threadDied()
+      })
+    })
+
+  const threadDied = () => {
+    const at = Date.now()
+    deaths.push(at)
+    const recent = deaths.filter((death) => at - death < RESTART_WINDOW_MS)
+    if (recent.length > RESTARTS_ALLOWED) {
+      goDown(`The ledger stopped ${recent.length} times within a minute and was not started again; restart Counter, and if it happens again, call for support. Every recorded sale is in the journal.`)
+      return
+    }
+    ready = start().catch((error: unknown) => goDown(`The ledger stopped and could not be started again (${(error as Error).message}); restart Counter.`))
+  }
+
+  const goDown = (reason: string) => {
+    down = reason
+    setBooks({ ...books, readOnly: reason, notices: [...books.notices, reason] })
+  }
+
+  const request = async (call: LedgerRequest['call'], args: unknown[]): Promise<unknown> => {
+    const at = now().toISOString()
+    if (closing) throw new LedgerWriteError('The ledger is closed.')
+    if (call === 'close') closing = true
+    await ready
+    if (down !== null || thread === null) throw new LedgerWriteError(down ?? LEDGER_STOPPED)
+    const id = nextId++
+    const answered = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }))
+    thread.postMessage({ id, at, call, args } as LedgerRequest)
+    return answered
+  }
+
+  ready = start()
+  try {
+    await ready
+  } catch (error) {
+    unlock()
+    throw error
+  }
+
   const port = {
     get report() {
-      return ledger.report
+      return report
     },
     get readOnly() {
-      return ledger.readOnly
+      return books.readOnly
     },
     get notices() {
-      return ledger.notices
+      return books.notices
     },
-    clockCheck: () => ledger.clockCheck(),
-    append: async (...args: Parameters<Ledger['append']>) => ledger.append(...args),
-    onBooksChanged: (listener: () => void) => ledger.onBooksChanged(listener),
-    onProgress: (listener: (progress: LedgerProgress) => void) => {
+    clockCheck: () => (clockSense ? ClockFloor.of(books.clockFloorAt).check(now()) : null),
+    append: (type: string, data: unknown) => request('append', [type, data]),
+    onBooksChanged(listener: () => void) {
+      booksListeners.add(listener)
+      return () => booksListeners.delete(listener)
+    },
+    onProgress(listener: (progress: LedgerProgress) => void) {
       progressListeners.add(listener)
       return () => progressListeners.delete(listener)
     },
-    close: () => ledger.close(),
-  } as unknown as LedgerPort
-  for (const name of LEDGER_CALLS) {
-    ;(port as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => (ledger[name] as (...a: unknown[]) => unknown)(...args)
-  }
-  return port
+    async close(): Promise<string[]> {
+      if (closing) return []
+      try {
+        return (await request('close', [])) as string[]
+      } catch (error) {
+        return [(error as Error).message]
+      } finally {
+        await thread?.terminate()
+        unlock()
+      }
+    },
+  } as Record<string, unknown>
+  for (const call of LEDGER_CALLS) port[call] = (...args: unknown[]) => request(call, args)
+  threads.set(port as unknown as LedgerPort, () => thread)
+  return port as unknown as LedgerPort
 }

@@ -1,7 +1,9 @@
 // The ledger as the core sees it: every call answered by the ledger thread (ledger-client.ts), the books' state mirrored for reads that cannot wait.
 import type { ClockCheck } from './clock-sense'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
-import type { Ledger, OpenReport } from './ledger'
+import type { Ledger, LedgerProgress, OpenReport } from './ledger'
+
+export type { LedgerProgress } from './ledger'
 
 /** The Ledger methods the thread answers; the thread refuses any other name. */
 export const LEDGER_CALLS = [
@@ -36,13 +38,6 @@ export type LedgerCall = (typeof LEDGER_CALLS)[number]
 
 type Answered<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never
 
-/** Long work the shop is shown as it goes: the whole-journal audit and archiving closed years. */
-export interface LedgerProgress {
-  task: 'audit' | 'archive'
-  done: number
-  total: number
-}
-
 export type LedgerPort = { [K in LedgerCall]: Answered<Ledger[K]> } & {
   readonly report: OpenReport
   /** As of the ledger thread's last word: why nothing can be written, or null. */
@@ -50,7 +45,10 @@ export type LedgerPort = { [K in LedgerCall]: Answered<Ledger[K]> } & {
   readonly notices: string[]
   /** The computer's clock against the journal's floor; null for a ledger opened without clockSense. */
   clockCheck(): ClockCheck | null
-  /** Durable when it resolves; rejects with LedgerWriteError, DayClosedError or ClockUnconfirmedError when nothing was recorded. */
+  /**
+   * Recorded when it resolves, durable as Ledger.append says (a recharge's outcome within 200 ms, every other line at once);
+   * rejects with LedgerWriteError, DayClosedError or ClockUnconfirmedError when nothing was recorded.
+   */
   append<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): Promise<JournalEntry<T>>
   onBooksChanged(listener: () => void): () => void
   onProgress(listener: (progress: LedgerProgress) => void): () => void

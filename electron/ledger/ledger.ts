@@ -4,15 +4,17 @@ import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
 import type { Agent, CouponSale, CouponType, PasswordReset, Sale, TopUp } from '../contract'
 import { archiveClosedYears, listArchives, readArchive, restoreUnendedYears, setArchiveAside } from './archive'
 import { balanceFactsBetween, closureOfDay, latestClosedDayIn, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
+import { Chores } from './chores'
 import { ClockFloor, type ClockCheck } from './clock-sense'
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
-import { Journal, verifyJournal } from './journal'
+import type { JournalAudit } from './audit'
+import { Journal } from './journal'
 import { LedgerInUseError, lockFolder } from './folder-lock'
 import { loadSqlJs, replayOntoSnapshot, type OpenReport } from './ledger-open'
 import { eventProblem, journalPosition, project } from './projections'
 import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll } from './reads'
-import { newestSnapshotIs, SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
+import { SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
 import { prepareConnection } from './connection'
 
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
@@ -55,6 +57,20 @@ export interface LedgerOptions {
    * run on the computer's clock (the counter); tests and builders with their own clocks leave it off.
    */
   clockSense?: boolean
+  /**
+   * The caller holds the folder's lock (lockFolder) and releases it: the ledger thread's client takes
+   * it in the main thread, so a thread that dies never leaves the folder locked by a living process.
+   */
+  lockHeld?: boolean
+  /** Told as the whole-journal audit (bytes) and archiving (years) go, for the shop to see. */
+  onProgress?: (progress: LedgerProgress) => void
+}
+
+/** Long work the shop is shown as it goes: the whole-journal audit and archiving closed years. */
+export interface LedgerProgress {
+  task: 'audit' | 'archive'
+  done: number
+  total: number
 }
 
 const isDayBound = (type: LedgerEventType): type is (typeof DAY_BOUND_EVENTS)[number] => (DAY_BOUND_EVENTS as readonly string[]).includes(type)
@@ -64,7 +80,14 @@ export class Ledger {
   private eventsSinceSnapshot: number
   /** Why the last snapshot (or the segment rotation after it) failed, if it did; the journal still holds every event. */
   private snapshotFailure: string | null = null
-  private scheduledSnapshot: NodeJS.Immediate | null = null
+  /** A snapshot is waiting its turn (writingTurn) and has not started: one more is not queued. */
+  private snapshotQueued = false
+  /** The last write of the snapshot files asked for (all run in turn: one writer of ledger.sqlite at a time). */
+  private writingTurn: Promise<unknown> = Promise.resolve()
+  /** The chores thread (snapshots, audits, saved-copy checks), started at first need and again after it stops. */
+  private chores: Chores | null = null
+  /** Whether the chores thread's replica holds these books (as of some journal entry): false until seeded, and after archiving. */
+  private replicaSeeded = false
   /** Sale counts of archives opened by history searches, by file version and query. */
   private readonly archiveCounts = new Map<string, number>()
   /** The latest closed business day (undefined until first needed): books close in order. */
@@ -85,20 +108,25 @@ export class Ledger {
     private unsaved: boolean,
     /** What ledger.sqlite on disk must be: the check of the snapshot this ledger loaded or last wrote. */
     private saved: SnapshotCheck | null,
-    private readonly options: { snapshotEvery: number; segmentBytes: number; now: () => Date },
+    private readonly options: { snapshotEvery: number; segmentBytes: number; now: () => Date; onProgress?: (progress: LedgerProgress) => void },
     private readonly unlock: () => void,
   ) {
     // Replayed entries count too: a long replay at open should not have to happen again next time.
     this.eventsSinceSnapshot = report.replayed
+    journal.whenUnusable((why) =>
+      this.becomeReadOnly(
+        `The journal cannot take more lines: ${why}. Nothing more is recorded until Counter is restarted; it then asks the provider about every sale left without its answer.`,
+      ),
+    )
   }
 
-  static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date(), clockSense = false }: LedgerOptions): Promise<Ledger> {
+  static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date(), clockSense = false, lockHeld = false, onProgress }: LedgerOptions): Promise<Ledger> {
     const SQL = await loadSqlJs()
     let journal: Journal
     let unlock: () => void
     try {
       fs.mkdirSync(dir, { recursive: true })
-      unlock = lockFolder(dir)
+      unlock = lockHeld ? () => {} : lockFolder(dir)
     } catch (cause) {
       if (cause instanceof LedgerInUseError) throw cause
       throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
@@ -111,7 +139,7 @@ export class Ledger {
     }
     try {
       const { db, report, readOnly, unsaved, saved } = replayOntoSnapshot(SQL, dir, journal, now)
-      const ledger = new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, saved, { snapshotEvery, segmentBytes, now }, unlock)
+      const ledger = new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, saved, { snapshotEvery, segmentBytes, now, onProgress }, unlock)
       // Read after the replay, which cut off any torn last line.
       if (clockSense) ledger.clockFloor = ClockFloor.fromJournal(dir)
       return ledger
@@ -156,10 +184,12 @@ export class Ledger {
 
   /**
    * The full audit: the whole journal's hash chain from its first line, where open checks only
-   * the part past the snapshot. A break makes the ledger read-only, as at open.
+   * the part past the snapshot. A break makes the ledger read-only, as at open. It runs in the
+   * chores thread, telling onProgress as it goes, while sales go on being appended.
    */
-  auditJournal(): { entries: number; ok: boolean; problem: string | null } {
-    const audit = verifyJournal(this.dir)
+  async auditJournal(): Promise<JournalAudit> {
+    const onProgress = (done: number, total: number) => this.options.onProgress?.({ task: 'audit', done, total })
+    const audit = await this.runningChores().ask('audit', { through: this.journal.lastSeq }, { onProgress })
     if (!audit.ok) this.becomeReadOnly(`The journal is damaged: ${audit.problem} The ledger is read-only until this is looked into.`)
     return audit
   }
@@ -168,27 +198,31 @@ export class Ledger {
    * Day close vouches for the saved copy too: ledger.sqlite and its check must still be what this
    * ledger loaded or last wrote. One changed while Counter ran is written again from memory, whose
    * tables came from the journal and were never read back from that file. Returns what was found.
+   * The file is read and hashed in the chores thread, and written again by its replica.
    */
-  checkSavedCopy(): string | null {
-    if (this.saved === null || newestSnapshotIs(this.dir, this.saved)) return null
-    const changed = `The saved copy ${SNAPSHOT_FILE} was changed on disk while Counter ran`
-    this.saved = null
-    this.unsaved = true
-    let notice = `${changed}; it was written again from the books in memory.`
-    try {
-      this.snapshot()
-      if (this.readOnlyReason) notice = `${changed}; it is left as found while the books are read-only, and the next start rebuilds it from the journal.`
-    } catch (error) {
-      notice = `${changed} and could not be written again (${(error as Error).message}); the next start rebuilds it from the journal.`
-    }
-    this.laterNotices.push(notice)
-    this.booksChanged()
-    return notice
+  checkSavedCopy(): Promise<string | null> {
+    return this.inWritingTurn(async () => {
+      if (this.saved === null || (await this.runningChores().ask('savedCopyIs', { check: this.saved }))) return null
+      const changed = `The saved copy ${SNAPSHOT_FILE} was changed on disk while Counter ran`
+      this.saved = null
+      this.unsaved = true
+      let notice = `${changed}; it was written again from the books in memory.`
+      try {
+        await this.snapshotByReplica()
+        if (this.readOnlyReason) notice = `${changed}; it is left as found while the books are read-only, and the next start rebuilds it from the journal.`
+      } catch (error) {
+        notice = `${changed} and could not be written again (${(error as Error).message}); the next start rebuilds it from the journal.`
+      }
+      this.laterNotices.push(notice)
+      this.booksChanged()
+      return notice
+    })
   }
 
   /**
-   * Records one event: journal line fsync'd first, then the tables. When this returns the event is
-   * durable; when it throws LedgerWriteError or DayClosedError nothing was recorded and the caller must not act.
+   * Records one event: journal line first, then the tables. When this returns the event is durable,
+   * or for a deferred line (events.ts LINE_SYNC: a sale's outcome) written and durable within
+   * DEFERRED_SYNC_MS; when it throws LedgerWriteError or DayClosedError nothing was recorded and the caller must not act.
    */
   append<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): JournalEntry<T> {
     if (this.closed) throw new LedgerWriteError('The ledger is closed.')
@@ -247,23 +281,104 @@ export class Ledger {
     if (latest === null || latest < businessDay) this.closedThrough = businessDay
   }
 
+  /** The time the clock is judged against (clock-sense.ts); null when opened without clockSense or on empty books. */
+  get clockFloorAt(): string | null {
+    return this.clockFloor?.at ?? null
+  }
+
   /** The computer's clock against the journal's floor; null when the ledger was opened without clockSense. */
   clockCheck(): ClockCheck | null {
     return this.clockFloor?.check(this.options.now()) ?? null
   }
 
-  /** The sale is acknowledged first: the export runs once the caller has had its answer. */
+  /**
+   * Asks the chores thread for a snapshot, after the one in flight if any (at most one more waits).
+   * The sale is acknowledged first: the request (and the replica's seed, the first time) goes out on
+   * the next turn of the event loop, once the caller has had its answer.
+   */
   private scheduleSnapshot(): void {
-    this.scheduledSnapshot ??= setImmediate(() => {
-      this.scheduledSnapshot = null
-      try {
-        this.snapshot()
-      } catch (error) {
-        // Tried again after another snapshotEvery events, not on every sale meanwhile.
-        this.eventsSinceSnapshot = 0
-        this.setSnapshotFailure(`The ledger's saved copy could not be updated (${(error as Error).message}); every sale is still in the journal.`)
-      }
+    if (this.snapshotQueued) return
+    this.snapshotQueued = true
+    this.inWritingTurn(async () => {
+      await new Promise((resolve) => setImmediate(resolve))
+      this.snapshotQueued = false
+      await this.snapshotByReplica()
+    }).catch((error: unknown) => {
+      // Tried again after another snapshotEvery events, not on every sale meanwhile.
+      this.eventsSinceSnapshot = 0
+      this.setSnapshotFailure(`The ledger's saved copy could not be updated (${(error as Error).message}); every sale is still in the journal.`)
     })
+  }
+
+  /** Runs `work` once every earlier write of the snapshot files has finished, whether or not it succeeded. */
+  private inWritingTurn<T>(work: () => Promise<T> | T): Promise<T> {
+    const turn = this.writingTurn.then(work, work)
+    this.writingTurn = turn.catch(() => undefined)
+    return turn
+  }
+
+  /** The chores thread, started now if it is not running (the first need, or it stopped). */
+  private runningChores(): Chores {
+    if (this.chores?.running) return this.chores
+    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
+    this.chores = Chores.start(this.dir)
+    this.replicaSeeded = false
+    return this.chores
+  }
+
+  /**
+   * Decision: the replica is seeded at the first snapshot, not at open (most opens never reach one:
+   * tests, tools, a short day), and from ledger.sqlite itself when this ledger vouches for that file
+   * (`saved`: it was opened from it, or last wrote it). The chores thread then reads and hashes the
+   * file and replays the journal past it, and this thread does nothing: the usual case at the
+   * counter, at any size. Only with no trusted file (a new ledger; one rebuilt from the journal at
+   * open; after a saved copy changed on disk or a failed snapshot) does it export the live books,
+   * the one time a sale may wait on a snapshot (as long as an export: a quarter of the old inline one).
+   */
+  private async seededChores(): Promise<Chores> {
+    const chores = this.runningChores()
+    if (this.replicaSeeded) return chores
+    if (!(this.saved && (await chores.ask('seedFromFile', { check: this.saved })))) {
+      const bytes = this.db.export()
+      prepareConnection(this.db)
+      await chores.ask('seed', { bytes }, { transfer: [bytes.buffer as ArrayBuffer] })
+    }
+    this.replicaSeeded = true
+    return chores
+  }
+
+  /**
+   * Has the replica write the books as of the journal's last line; then notes the check and starts
+   * a new segment if the current one is large, here, where lines are appended. Skipped when nothing
+   * changed since the last one, and when read-only (the files on disk are left as found).
+   */
+  private async snapshotByReplica(): Promise<void> {
+    if (this.readOnlyReason || !this.unsaved) return
+    const chores = await this.seededChores()
+    // A snapshot durable ahead of its journal lines would, after a power cut, make the books read-only.
+    this.journal.syncDeferred()
+    const through = journalPosition(this.db)
+    this.unsaved = false
+    this.eventsSinceSnapshot = 0
+    // Until the answer, ledger.sqlite on disk is not one this ledger vouches for.
+    this.saved = null
+    try {
+      this.snapshotWritten(await chores.ask('snapshot', { through }))
+    } catch (error) {
+      this.unsaved = true
+      throw error
+    }
+  }
+
+  /** The snapshot files hold the books as `check` says: noted, and the journal's segment rotated if large (only this thread appends). */
+  private snapshotWritten(check: SnapshotCheck): void {
+    this.saved = check
+    try {
+      this.journal.rotateIfLarger(this.options.segmentBytes)
+      this.setSnapshotFailure(null)
+    } catch (error) {
+      this.setSnapshotFailure(`A new journal segment could not be started (${(error as Error).message}); the current one goes on.`)
+    }
   }
 
   getSale(orderId: string): Sale | null {
@@ -379,7 +494,7 @@ export class Ledger {
 
   /** Sales of both kinds, newest first, from the active year and the archived ones the range reaches. */
   historySearch(query: HistoryQuery): HistoryPage {
-    return searchHistory(this.SQL, this.db, this.dir, query, this.archiveCounts)
+    return searchHistory(this.SQL, this.db, this.dir, query, this.archiveCounts, this.readOnlyReason === null)
   }
 
   /**
@@ -387,16 +502,25 @@ export class Ledger {
    * archive/FY<yyyy-yy>.sqlite files, then snapshots. The journal keeps every line. Returns the
    * archives written; running it again merges into them. An archive of a year `today` is still in
    * (a clock confirmed months ahead made it) is brought back into the live books first.
+   * Archiving changes the books outside the journal, so the snapshot is written here from them
+   * (after any in flight) and the replica seeded again from it at the next one.
    */
-  archiveClosedYears(today: string): string[] {
+  async archiveClosedYears(today: string): Promise<string[]> {
     if (this.closed) throw new LedgerWriteError('The ledger is closed.')
     if (this.readOnlyReason) throw new LedgerWriteError(`${this.readOnlyReason} Nothing was archived.`)
     // A clock months ahead would archive the year still being sold in.
     this.clockFloor?.assertAgrees(this.options.now())
+    return this.inWritingTurn(() => this.archiveInTurn(today))
+  }
+
+  private archiveInTurn(today: string): string[] {
+    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
     const restored = restoreUnendedYears(this.SQL, this.db, this.dir, today)
-    const written = archiveClosedYears(this.SQL, this.db, this.dir, today)
+    const onProgress = (done: number, total: number) => this.options.onProgress?.({ task: 'archive', done, total })
+    const written = archiveClosedYears(this.SQL, this.db, this.dir, today, onProgress)
     this.unsaved = true
-    this.snapshot()
+    this.replicaSeeded = false
+    this.snapshotHere()
     // Only now that the snapshot holds the restored rows may their archives go: a crash before this
     // leaves each file in place, and the next run restores it again without doubling a row.
     const stamp = this.options.now().toISOString().replace(/[:.]/g, '-')
@@ -411,25 +535,39 @@ export class Ledger {
   }
 
   /**
-   * Saves the database atomically, then starts a new journal segment if the current one is large.
-   * Skipped when nothing changed since the last one, and when read-only: the files on disk are
-   * then left exactly as found, for whoever investigates.
+   * Saves the books now (after a snapshot in flight), through the chores thread's replica; rejects
+   * with what went wrong. Skipped when nothing changed since the last one, and when read-only: the
+   * files on disk are then left exactly as found, for whoever investigates.
    */
-  snapshot(): void {
+  snapshot(): Promise<void> {
+    return this.inWritingTurn(() => this.snapshotByReplica())
+  }
+
+  /** Resolves once every snapshot scheduled so far has been written (or has failed): for tests and tools that take turns with it. */
+  async snapshotsSettled(): Promise<void> {
+    for (let turn = this.writingTurn; ; turn = this.writingTurn) {
+      await turn
+      if (turn === this.writingTurn) return
+    }
+  }
+
+  /** Exports and writes the live books in this thread: after archiving, and at close when no replica holds them. */
+  private snapshotHere(): void {
     if (this.readOnlyReason || !this.unsaved) return
+    // A snapshot durable ahead of its journal lines would, after a power cut, make the books read-only.
+    this.journal.syncDeferred()
     const position = journalPosition(this.db)
     const bytes = this.db.export()
     prepareConnection(this.db)
-    // Until both files are written, ledger.sqlite on disk is not one this ledger vouches for.
-    this.saved = null
-    this.saved = writeSnapshot(this.dir, bytes, position)
     this.unsaved = false
     this.eventsSinceSnapshot = 0
+    // Until both files are written, ledger.sqlite on disk is not one this ledger vouches for.
+    this.saved = null
     try {
-      this.journal.rotateIfLarger(this.options.segmentBytes)
-      this.setSnapshotFailure(null)
+      this.snapshotWritten(writeSnapshot(this.dir, bytes, position))
     } catch (error) {
-      this.setSnapshotFailure(`A new journal segment could not be started (${(error as Error).message}); the current one goes on.`)
+      this.unsaved = true
+      throw error
     }
   }
 
@@ -437,23 +575,29 @@ export class Ledger {
    * Saves a last snapshot and lets go of the folder. Resolves to what went wrong, in plain words for
    * whoever stops Counter to show (empty when nothing did). A snapshot that cannot be written at exit
    * is no reason to fail the exit: the journal holds every event and the next open replays it.
+   * Waits for a snapshot in flight; the last one is the replica's when it holds the books, else
+   * written here (cheaper than seeding one); then the chores thread stops.
    */
   async close(): Promise<string[]> {
     if (this.closed) return []
     this.closed = true
-    if (this.scheduledSnapshot) clearImmediate(this.scheduledSnapshot)
-    this.scheduledSnapshot = null
     const problems: string[] = []
     try {
-      this.snapshot()
+      await this.inWritingTurn(() => (this.chores?.running && this.replicaSeeded ? this.snapshotByReplica() : this.snapshotHere()))
     } catch (error) {
       const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk full' : (error as Error).message
       problems.push(`The ledger's saved copy could not be written at exit (${why}); every sale is in the journal and the next start rebuilds it.`)
     } finally {
+      await this.chores?.terminate()
       this.journal.close()
       this.db.close()
       this.unlock()
     }
     return problems
+  }
+
+  /** The chores thread while it runs, else null: tests stop it mid-task (Chores.terminate) to see that nothing is lost. */
+  get choresThread(): Chores | null {
+    return this.chores?.running ? this.chores : null
   }
 }

@@ -1,7 +1,7 @@
 // How each PAN journal event (agents, coupon sales, password resets, balance readings) changes the ledger's tables.
 import type { Database, SqlValue } from 'sql.js'
 import type { PanEventType } from './events'
-import type { Projector } from './projections'
+import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
 
 /** A full Aadhaar number is 12 digits; the masked form the ledger keeps shows the last 4 at most. */
@@ -21,12 +21,6 @@ const couponSaleExists = (db: Database, attemptId: string): boolean =>
 
 const resetExists = (db: Database, attemptId: string): boolean =>
   firstValue(db, 'SELECT 1 FROM password_resets WHERE attempt_id = ?', [attemptId]) !== undefined
-
-/** Money and counts arrive already parsed; a fraction here means something upstream parsed wrongly. */
-export function fractionProblem(fields: Record<string, number | null>): string | null {
-  const wrong = Object.entries(fields).find(([, value]) => value !== null && !Number.isSafeInteger(value))
-  return wrong ? `${wrong[0]} must be a whole number (got ${wrong[1]})` : null
-}
 
 /** Defence in depth: the caller masks, the ledger still refuses anything that could be the whole number. */
 function unmaskedUidProblem(uidMasked: string): string | null {

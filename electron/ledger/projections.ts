@@ -4,15 +4,9 @@ import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { GENESIS_HASH } from './journal'
 import { META_UPSERT, readMeta } from './migrations'
 import { booksProjectors } from './books-projections'
-import { fractionProblem, panProjectors } from './pan-projections'
+import { panProjectors } from './pan-projections'
+import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
-
-export interface Projector<T extends LedgerEventType> {
-  /** Why this event makes no sense against the current tables, or null when it can be applied. */
-  problem(db: Database, data: LedgerEventData[T]): string | null
-  /** Uses entry.at for every timestamp (never the clock), so a replay is identical to the original. */
-  apply(db: Database, entry: JournalEntry<T>): void
-}
 
 function saleExists(db: Database, orderId: string): boolean {
   return db.exec('SELECT 1 FROM sales WHERE order_id = ?', [orderId]).length > 0

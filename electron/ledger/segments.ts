@@ -199,8 +199,11 @@ export interface ChainRead {
   tailBytes: number
 }
 
-/** Verifies every line from `start` to the end of the last segment, handing each entry to `visit` as it goes. */
-export function readChain(segments: readonly Segment[], start: ReadStart, visit: (entry: JournalEntry) => void): ChainRead {
+/**
+ * Verifies every line from `start` to the end of the last segment, handing each entry to `visit` as
+ * it goes, with where the next line starts (to resume a later read there, or to tell progress).
+ */
+export function readChain(segments: readonly Segment[], start: ReadStart, visit: (entry: JournalEntry, next: ReadStart) => void): ChainRead {
   let last = start.after
   let tailBytes = 0
   for (let index = start.segment; index < segments.length; index++) {
@@ -222,8 +225,8 @@ export function readChain(segments: readonly Segment[], start: ReadStart, visit:
       if (entry === null) return broken('it is not a journal line')
       const problem = chainProblem(entry, last)
       if (problem !== null) return broken(problem)
-      visit(entry)
       last = { seq: entry.seq, hash: entry.hash }
+      visit(entry, { segment: index, offset: line.end, after: last })
       tailBytes = line.end
       lineNumber++
     }

@@ -1,20 +1,49 @@
 // Starts the ledger's worker threads from the built bundle (out/main/<name>.js) or, run from source (tests, tsx), from the .ts file.
 import fs from 'node:fs'
 import path from 'node:path'
-import { Worker } from 'node:worker_threads'
+import { Worker, workerData as startedWith } from 'node:worker_threads'
 
 /** The thread entries; electron.vite.config.ts builds each as out/main/<name>.js beside index.js and web.js. */
 export type ThreadName = 'ledger-thread' | 'chores-thread'
 
 /**
- * Decision: one lookup for both ways Counter runs. Bundled, this module sits in out/main/index.js
- * (or web.js) and the entries are its neighbours; from source it sits in electron/ledger/ beside
- * the .ts entries, which a worker can only load through tsx's require hook (Node 20 workers do not
- * inherit `--import tsx`).
+ * A module every ledger thread loads before its own code, with its data: the seam through which the
+ * fault harness's disk (tests/faults/fs-shim.ts) and the crash test's failpoints reach the ledger's
+ * threads. Only tests add one; a thread passes the hooks it was started with on to the threads it starts.
  */
-export function startThread(name: ThreadName, workerData: unknown): Worker {
+export interface ThreadHook {
+  module: string
+  data: unknown
+}
+
+const hooks: ThreadHook[] = [...((startedWith as { hooks?: ThreadHook[] } | null)?.hooks ?? [])]
+
+/** Tests only: every ledger thread started from now on runs `hook` first. Returns the way to stop that. */
+export function addThreadHook(hook: ThreadHook): () => void {
+  hooks.push(hook)
+  return () => {
+    const at = hooks.indexOf(hook)
+    if (at >= 0) hooks.splice(at, 1)
+  }
+}
+
+/**
+ * Decision: one lookup for both ways Counter runs. Bundled, this module sits in out/main/ (the
+ * build keeps shared chunks there) and the entries are its neighbours; from source it sits in
+ * electron/ledger/ beside the .ts entries, which a worker can only load through tsx's require hook
+ * (Node 20 workers do not inherit `--import tsx`).
+ */
+export function startThread(name: ThreadName, workerData: object): Worker {
+  const data = { ...workerData, hooks }
   const built = path.join(__dirname, `${name}.js`)
-  if (fs.existsSync(built)) return new Worker(built, { workerData })
+  if (fs.existsSync(built)) return new Worker(built, { workerData: data })
   const source = path.join(__dirname, `${name}.ts`)
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)})`, { eval: true, workerData })
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)})`, { eval: true, workerData: data })
+}
+
+/** Called first by each thread entry: each hook module's `installInThread(data)`. */
+export function runThreadHooks(): void {
+  // require, not import(): the module is named at run time, and from source only tsx's require hook is in the thread.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  for (const hook of hooks) (require(hook.module) as { installInThread: (data: unknown) => void }).installInThread(hook.data)
 }

@@ -1,5 +1,5 @@
 // The PAN agent API's seven calls (agents, coupons, password resets, balance): form fields with api_key, and what each answer says.
-import { parseProviderRupees } from '../counter/money'
+import { parseProviderRupees } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { classify, type CallRole, type ProviderReply, type Wording } from './outcome'
 import { SecretFilter } from './secret-filter'

@@ -1,7 +1,7 @@
 // Signed calls to the recharge API (transaction, check_status, fetch_operator) and what their answers mean.
 import { createHmac } from 'node:crypto'
 import type { Outcome } from '../contract'
-import { paiseToDecimal } from '../counter/money'
+import { paiseToDecimal } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { classify, type CallRole, type ProviderReply } from './outcome'
 import { SecretFilter } from './secret-filter'

@@ -1,11 +1,11 @@
 // The PAN agent provider as the simulator plays it: agents approved after a few checks, coupon orders against a balance, password resets.
 import { randomBytes } from 'node:crypto'
-import { paiseToDecimal } from '../counter/money'
+import { paiseToDecimal } from '../shared/money'
 import { PAN_PATHS } from '../partners/pan-api'
 import type { FaultSwitch } from './faults'
 import type { BookedCoupon } from './order-book'
 import { DIGITS, failed, firstBrokenRule, pattern, randomText, sameSecret, type Answer, type Fields, type Rule } from './sim-rules'
-import type { SimModule, SimRequest, SimRoute } from './server'
+import type { SimModule, SimRequest, SimRoute } from './sim-module'
 
 export type PanOperation = 'add_vle' | 'vle_status' | 'coupon_req' | 'coupon_status' | 'pass_reset' | 'pass_status' | 'balance'
 

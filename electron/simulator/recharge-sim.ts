@@ -1,10 +1,12 @@
 // The recharge provider as the simulator plays it: checks credentials, fields and checksums, keeps every order for check_status.
-import { tryParseRupees } from '../counter/money'
+import { tryParseRupees } from '../shared/money'
 import { RECHARGE_PATHS, statusChecksum, transactionChecksum, type RechargeCredentials } from '../partners/recharge-api'
 import type { FaultSwitch } from './faults'
 import type { BookedRecharge } from './order-book'
 import { DIGITS, failed, firstBrokenRule, LETTERS, pattern, randomText, sameSecret, type Answer, type Fields, type Rule } from './sim-rules'
-import type { RechargeOperation, SimModule, SimRequest, SimRoute } from './server'
+import type { SimModule, SimRequest, SimRoute } from './sim-module'
+
+type RechargeOperation = 'transaction' | 'check_status' | 'fetch_operator'
 
 interface Order {
   orderId: string

@@ -9,20 +9,11 @@ import { apachePage, DEFAULT_SLOW_MS, FaultBoard, refusalOf, truncateText, type 
 import type { OrderBook } from './order-book'
 import { PanSim, type PanControls, type PanSimOptions } from './pan-sim'
 import { RechargeSim } from './recharge-sim'
+import type { SimModule, SimRequest, SimRoute } from './sim-module'
 
 export type { FaultKind, FaultSwitch } from './faults'
 export type { PanControls, PanOperation, PanSimOptions } from './pan-sim'
-
-export type RechargeOperation = 'transaction' | 'check_status' | 'fetch_operator'
-
-export interface SimRequest {
-  operation: string
-  method: string
-  path: string
-  fields: Record<string, string>
-  /** Which TCP connection brought it (1, 2, ... in order of arrival): shows keep-alive reuse. */
-  connection: number
-}
+export type { SimRequest } from './sim-module'
 
 export interface SimulatorOptions {
   port?: number
@@ -44,18 +35,6 @@ export interface Simulator {
   /** What the provider has booked, read-only. */
   orderBook(): OrderBook
   close(): Promise<void>
-}
-
-export interface SimRoute {
-  operation: string
-  methods: readonly string[]
-}
-
-/** One partner's half of the simulator: the paths it serves and its business answers (a JSON object). */
-export interface SimModule {
-  routes: Record<string, SimRoute>
-  /** 'fault' is the fault hitting this request; a module acts on those that change the business answer. */
-  answer(req: SimRequest, fault: FaultSwitch | null): Record<string, unknown>
 }
 
 // The spec's Limits: the provider keeps a connection 5 s idle and serves at most 100 requests on it.

@@ -3,6 +3,7 @@
 import { resolve } from 'node:path'
 import { startCounterFromEnvironment } from '../counter/app'
 import { closeCounter } from '../shutdown'
+import { startSimulator } from '../simulator/server'
 import { checkWebToken, startWebServer } from './server'
 
 async function main() {
@@ -10,7 +11,11 @@ async function main() {
   const token = process.env.COUNTER_WEB_TOKEN || undefined
   // Refused before the ledger is opened, so a bad setting changes nothing.
   checkWebToken(token)
-  const counter = await startCounterFromEnvironment({ platform: 'web', resourcesDir: resolve(__dirname, '../../resources') })
+  const counter = await startCounterFromEnvironment({
+    platform: 'web',
+    resourcesDir: resolve(__dirname, '../../resources'),
+    startTraining: () => startSimulator(),
+  })
   const web = await startWebServer({
     counter,
     rendererDir: resolve(__dirname, '../renderer'),

@@ -1,5 +1,5 @@
 // How differences read at the counter: always with their sign, a true minus for money short.
-import { formatPaise } from '../../electron/counter/money'
+import { formatPaise } from '../../electron/shared/money'
 
 /** 150 -> "+₹1.50", -150 -> "−₹1.50", 0 -> "₹0.00". */
 export function formatSignedPaise(paise: number): string {

@@ -25,7 +25,7 @@ export interface BuiltLedger {
 }
 
 /** Appends journal lines as Journal.append writes them, without an fsync per line, rotating like the ledger does. */
-class JournalWriter {
+export class JournalWriter {
   private fd: number | null = null
   private size = 0
   private pending: string[] = []
@@ -93,7 +93,7 @@ async function settle(dir: string, archiveFor?: string): Promise<void> {
   try {
     if (ledger.readOnly) throw new Error(`The built ledger opened read-only: ${ledger.readOnly}`)
     if (ledger.report.problems.length > 0) throw new Error(`The built ledger reported problems: ${ledger.report.problems.join(' ')}`)
-    if (archiveFor) ledger.archiveClosedYears(archiveFor)
+    if (archiveFor) await ledger.archiveClosedYears(archiveFor)
   } finally {
     await ledger.close()
   }

@@ -1,27 +1,36 @@
 // Crash-test child: the real core in REAL mode against the driver's simulator sells once (acknowledged),
-// then sells again with a failpoint that SIGKILLs this process at the kill point named on argv.
-// Usage: node --import tsx tests/crash/child.ts <recharge|coupon> <kill point> <repetition>
+// then sells again with a failpoint that, at the kill point named on argv, SIGKILLs this process or ends
+// only a ledger thread (the victim); a child whose thread died closes its core and exits by itself.
+// Usage: node --import tsx tests/crash/child.ts <recharge|coupon> <kill point> <repetition> <process|thread>
 import fs from 'node:fs'
+import { createInterface } from 'node:readline'
 import { startCounter, type CounterApp } from '../../electron/counter/app'
-import { Ledger } from '../../electron/ledger/ledger'
+import { ledgerDir } from '../../electron/counter/session'
 import { PanApi } from '../../electron/partners/pan-api'
 import { RechargeApi } from '../../electron/partners/recharge-api'
 import { resourcesDir } from '../integration/helpers'
+import { installLedgerFailpoints } from './failpoints'
 import {
   childLine,
   COUPON_SALES,
   CRASH_AGENT,
-  environmentOnlySecrets,
+  END_LEDGER_THREAD,
   FLOWS,
   KILL_POINTS,
   RECHARGE_SALES,
-  snapshotDeathFor,
+  VICTIMS,
   type ChildLine,
   type Flow,
   type KillPoint,
+  type Victim,
 } from './protocol'
+import { environmentOnlySecrets } from './real-core'
+import { startSimulator } from '../../electron/simulator/server'
 
 type Method = (...args: unknown[]) => unknown
+
+/** How long a 'thread' victim's child waits for the thread's death to be seen, once its sale and close are done. */
+const THREAD_DEATH_WAIT_MS = 5_000
 
 // Synchronous on purpose: a line must be out of the process before the kill that may follow it.
 const say = (line: ChildLine) => fs.writeSync(1, childLine(line) + '\n')
@@ -44,94 +53,29 @@ function wrapMethod(owner: object, name: string, label: string, around: (origina
   ;(owner as Record<string, unknown>)[name] = around(original as Method)
 }
 
-const INTENT_EVENT: Record<Flow, string> = { recharge: 'recharge.intent', coupon: 'pan.coupon.intent' }
-
-function parseArgs(): { flow: Flow; killPoint: KillPoint; repetition: number } {
-  const [flow, killPoint, repetition] = process.argv.slice(2)
-  if (!FLOWS.includes(flow as Flow) || !KILL_POINTS.includes(killPoint as KillPoint) || !/^\d+$/.test(repetition ?? '')) {
-    missed(`usage: child.ts <${FLOWS.join('|')}> <${KILL_POINTS.join('|')}> <repetition>`)
+function parseArgs(): { flow: Flow; killPoint: KillPoint; repetition: number; victim: Victim } {
+  const [flow, killPoint, repetition, victim] = process.argv.slice(2)
+  if (!FLOWS.includes(flow as Flow) || !KILL_POINTS.includes(killPoint as KillPoint) || !/^\d+$/.test(repetition ?? '') || !VICTIMS.includes(victim as Victim)) {
+    missed(`usage: child.ts <${FLOWS.join('|')}> <${KILL_POINTS.join('|')}> <repetition> <${VICTIMS.join('|')}>`)
   }
-  return { flow: flow as Flow, killPoint: killPoint as KillPoint, repetition: Number(repetition) }
+  return { flow: flow as Flow, killPoint: killPoint as KillPoint, repetition: Number(repetition), victim: victim as Victim }
 }
 
 /**
- * Sets every failpoint (each acts only once armed, on the second sale) and returns the switch that
- * arms them. Each is set even when this run does not use it, so a moved target fails every run alike.
+ * The one failpoint of this thread: the provider has answered and the core has not journaled the
+ * outcome yet. The process dies there, or the ledger thread is told to end at the core's next append.
  */
-function installFailpoints(flow: Flow, killPoint: KillPoint, repetition: number): { arm(): void; snapshotSurvived(): never } {
+function installAnswerFailpoint(killPoint: KillPoint, onAnswer: () => void): { arm(): void } {
   let armed = false
-  let snapshotDepth = 0
-  let renamesInSnapshot = 0
-  const snapshotDeath = snapshotDeathFor(repetition)
-  const at = (point: KillPoint) => armed && killPoint === point
-  const snapshotSurvived = () => missed(`the ${snapshotDeath.trigger} snapshot finished without reaching its rename #${snapshotDeath.renameNumber}`)
-
-  wrapMethod(Ledger.prototype, 'append', 'Ledger.prototype.append', (append) =>
-    function (this: Ledger, ...args: unknown[]) {
-      const isIntent = args[0] === INTENT_EVENT[flow]
-      if (isIntent && at('before-intent')) die()
-      const entry = append.apply(this, args)
-      if (isIntent && at('after-intent')) die()
-      if (isIntent && at('mid-snapshot') && snapshotDeath.trigger === 'periodic') {
-        // As if this append were the Nth since the last snapshot; the rename failpoint ends it.
-        const saving = this.snapshot() as unknown
-        if (saving instanceof Promise) void saving.then(snapshotSurvived)
-        else snapshotSurvived()
-      }
-      return entry
-    },
-  )
-
-  wrapMethod(Ledger.prototype, 'snapshot', 'Ledger.prototype.snapshot', (snapshot) =>
-    function (this: Ledger, ...args: unknown[]) {
-      snapshotDepth++
-      let result: unknown
-      try {
-        result = snapshot.apply(this, args)
-      } catch (error) {
-        snapshotDepth--
-        throw error
-      }
-      if (result instanceof Promise) return result.finally(() => snapshotDepth--)
-      snapshotDepth--
-      return result
-    },
-  )
-
-  // The snapshot writes a temp file, then renames; dying before rename #N leaves the files a power cut would.
-  const beforeSnapshotRename = () => {
-    if (snapshotDepth > 0 && at('mid-snapshot') && ++renamesInSnapshot === snapshotDeath.renameNumber) die()
-  }
-  wrapMethod(fs, 'renameSync', 'fs.renameSync', (rename) =>
-    function (this: unknown, ...args: unknown[]) {
-      beforeSnapshotRename()
-      return rename.apply(this, args)
-    },
-  )
-  wrapMethod(fs.promises, 'rename', 'fs.promises.rename', (rename) =>
-    function (this: unknown, ...args: unknown[]) {
-      beforeSnapshotRename()
-      return rename.apply(this, args)
-    },
-  )
-
-  const dieOnAnswer = (send: Method) =>
+  const atAnswer = (send: Method) =>
     async function (this: unknown, ...args: unknown[]) {
       const reply = await send.apply(this, args)
-      // The provider answered; the core has not journaled the outcome yet.
-      if (at('after-answer')) die()
+      if (armed && killPoint === 'after-answer') onAnswer()
       return reply
     }
-  wrapMethod(RechargeApi.prototype, 'transaction', 'RechargeApi.prototype.transaction', dieOnAnswer)
-  wrapMethod(PanApi.prototype, 'couponRequest', 'PanApi.prototype.couponRequest', dieOnAnswer)
-
-  return {
-    arm() {
-      armed = true
-      say({ kind: 'ARMED', detail: killPoint })
-    },
-    snapshotSurvived,
-  }
+  wrapMethod(RechargeApi.prototype, 'transaction', 'RechargeApi.prototype.transaction', atAnswer)
+  wrapMethod(PanApi.prototype, 'couponRequest', 'PanApi.prototype.couponRequest', atAnswer)
+  return { arm: () => void (armed = true) }
 }
 
 /** Sells and reports: ACK only once the call has returned, with the state the core answered. */
@@ -152,35 +96,63 @@ async function setUpAgent(counter: CounterApp): Promise<void> {
   if (!refreshed.ok || refreshed.value.agents[0]?.status !== 'APPROVED') missed('the agent was not approved on its first check')
 }
 
+/** After a ledger thread's death the core goes on: its books answer and take writes again, without a restart of the process. */
+async function booksBack(counter: CounterApp, flow: Flow): Promise<void> {
+  const read = await counter.call('history.search', { kind: flow === 'recharge' ? 'recharge' : 'coupon' })
+  const { readOnly } = counter.session().ledger
+  if (!read.ok) say({ kind: 'STUCK', detail: `the books did not answer: ${read.error.message}` })
+  else if (readOnly !== null) say({ kind: 'STUCK', detail: `the books are read-only: ${readOnly}` })
+}
+
 async function main(): Promise<void> {
-  const { flow, killPoint, repetition } = parseArgs()
-  const failpoints = installFailpoints(flow, killPoint, repetition)
+  const { flow, killPoint, repetition, victim } = parseArgs()
   const dataDir = process.env.COUNTER_DATA_DIR
   if (!dataDir) missed('COUNTER_DATA_DIR is not set')
+  // Set before the core starts: every ledger thread it starts carries them.
+  const ledgerFailpoints = installLedgerFailpoints({ flow, killPoint, repetition, victim, ledgerDir: ledgerDir(dataDir, 'real') })
+  const answerFailpoint = installAnswerFailpoint(killPoint, victim === 'process' ? die : ledgerFailpoints.providerAnswered)
   const counter = await startCounter({
     dataDir,
     resourcesDir,
     platform: 'test',
+    startTraining: () => startSimulator(),
     secrets: environmentOnlySecrets,
     env: process.env,
     providerTimeoutMs: 5_000,
     log: (line) => process.stderr.write(line + '\n'),
   })
   if (counter.session().mode !== 'real') missed('the core did not start in REAL mode')
+  if (ledgerFailpoints.ledgerThreads() === 0) missed('the failpoints never reached a thread holding the ledger')
   if (flow === 'coupon') await setUpAgent(counter)
   await sell(counter, flow, 0)
   // A saved copy before the armed sale, so a mid-snapshot death can find one to move aside.
   await counter.session().ledger.snapshot()
   say({ kind: 'READY' })
 
-  failpoints.arm()
-  await sell(counter, flow, 1)
-  if (killPoint === 'mid-snapshot') {
-    await counter.close()
-    failpoints.snapshotSurvived()
+  let toldEnded = false
+  const tellEnded = (role: Awaited<ReturnType<typeof ledgerFailpoints.ended>>) => {
+    if (role === null || toldEnded) return
+    toldEnded = true
+    say({ kind: 'THREAD-ENDED', role })
   }
-  // Every kill point, the driver's 'in-flight' too, lies before the sale's answer reaches this line.
-  missed(`the sale finished without reaching ${killPoint}`)
+  if (victim === 'thread' && killPoint === 'in-flight') {
+    // The driver, holding the order at the provider, says when; it goes on once it reads THREAD-ENDED.
+    createInterface({ input: process.stdin }).on('line', (line) => line === END_LEDGER_THREAD && ledgerFailpoints.endLedgerThread())
+    void ledgerFailpoints.ended(THREAD_DEATH_WAIT_MS * 10).then(tellEnded)
+  }
+  ledgerFailpoints.arm()
+  answerFailpoint.arm()
+  say({ kind: 'ARMED', detail: killPoint })
+  await sell(counter, flow, 1)
+  if (victim === 'thread') await booksBack(counter, flow)
+  // The clean-exit snapshot is a kill point too ('mid-snapshot', on exit).
+  await counter.close()
+  if (victim === 'process') missed(`the sale and the close finished without reaching ${killPoint}`)
+  const role = await ledgerFailpoints.ended(THREAD_DEATH_WAIT_MS)
+  if (role === null) missed(`the sale and the close finished without reaching ${killPoint}`)
+  tellEnded(role)
+  say({ kind: 'CLOSED' })
+  process.exit(0)
 }
 
 main().catch((error: unknown) => missed(`the child failed: ${error instanceof Error ? error.message : String(error)}`))

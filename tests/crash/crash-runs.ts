@@ -1,6 +1,7 @@
-// Crash-test driver: for each flow x kill point x repetition, a child runs the real core against a fresh
-// simulator and dies by SIGKILL mid-sale; the core is restarted here and the invariants are checked.
-// Full run: CRASH_RUNS=20 npx tsx tests/crash/crash-runs.ts  (20 per kill point = 200 runs; exits 1 on any violation)
+// Crash-test driver: for each flow x kill point x victim x repetition, a child runs the real core against a
+// fresh simulator and, mid-sale, dies by SIGKILL or loses only a ledger thread (then closes and exits by
+// itself); the core is restarted here on the same folder and the invariants are checked.
+// Full run: CRASH_RUNS=20 npx tsx tests/crash/crash-runs.ts  (20 per kill point and victim = 480 runs; exits 1 on any violation)
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { createInterface } from 'node:readline'
@@ -10,30 +11,37 @@ import { RechargeApi } from '../../electron/partners/recharge-api'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import { realApiKey, realCredentials, tempDir } from '../integration/helpers'
 import { checkRun, type RechargeRow, type RunCounts } from './invariants'
+import { cutUnsyncedTail } from './power-cut'
 import {
   childLine,
-  counterEnvironment,
+  END_LEDGER_THREAD,
   FLOWS,
   KILL_POINTS,
   ORDER_OPERATION,
   parseChildLine,
+  powerCutFor,
   RECHARGE_AFTER_RESTART,
-  startRealCore,
+  VICTIMS,
   type ChildLine,
   type Flow,
   type KillPoint,
+  type Victim,
 } from './protocol'
+import { counterEnvironment, startRealCore } from './real-core'
 
 const REPO_ROOT = resolve(__dirname, '../..')
 const CHILD_SCRIPT = resolve(__dirname, 'child.ts')
 const CHILD_TIME_LIMIT_MS = 60_000
 const START_UP_TIME_LIMIT_MS = 15_000
 const PROVIDER_TIMEOUT_MS = 5_000
+/** How long the in-flight hook waits for the child to report its ledger thread gone. */
+const THREAD_DEATH_LIMIT_MS = 10_000
 const NO_COUNTS: RunCounts = { acked: 0, ordersAtProvider: 0, resolvedByStatusCheck: 0, leftForPhone: 0 }
 
 export interface RunResult {
   flow: Flow
   killPoint: KillPoint
+  victim: Victim
   repetition: number
   violations: string[]
   counts: RunCounts
@@ -49,19 +57,23 @@ interface ChildRun {
   stderr: string
 }
 
-/** Starts the child; `kill` is for the simulator's in-flight hook, `exited` settles when it is gone. */
-function startChild(flow: Flow, killPoint: KillPoint, repetition: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, flow, killPoint, String(repetition)], {
+/** Starts the child; `kill` and `endLedgerThread` are for the simulator's in-flight hook, `exited` settles when it is gone. */
+function startChild(flow: Flow, killPoint: KillPoint, victim: Victim, repetition: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, flow, killPoint, String(repetition), victim], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   })
   const lines: ChildLine[] = []
   let stderr = ''
+  let onThreadEnded = () => {}
   createInterface({ input: child.stdout }).on('line', (text) => {
     const line = parseChildLine(text)
     if (line) lines.push(line)
+    if (line?.kind === 'THREAD-ENDED') onThreadEnded()
   })
+  // A child that died first closes its stdin under the writer: nothing to report, the run's judge sees how it ended.
+  child.stdin.on('error', () => {})
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const stdoutClosed = new Promise((done) => child.stdout.once('close', done))
   const limit = setTimeout(() => child.kill('SIGKILL'), CHILD_TIME_LIMIT_MS)
@@ -77,6 +89,15 @@ function startChild(flow: Flow, killPoint: KillPoint, repetition: number, env: R
     async kill() {
       child.kill('SIGKILL')
       await exited
+    },
+    /** Tells the child to end its ledger thread and waits until it says the thread is gone (or the limit passes). */
+    async endLedgerThread() {
+      const ended = new Promise<void>((done) => {
+        onThreadEnded = done
+        setTimeout(done, THREAD_DEATH_LIMIT_MS)
+      })
+      child.stdin.write(END_LEDGER_THREAD + '\n')
+      await Promise.race([ended, exited])
     },
   }
 }
@@ -113,7 +134,7 @@ async function startUpSettled(counter: CounterApp, restartedAt: number): Promise
 
 /** Restarts the core on the crashed data folder, lets start-up finish, and judges the run. */
 async function restartAndJudge(
-  run: { flow: Flow; killPoint: KillPoint; repetition: number; childRun: ChildRun },
+  run: { flow: Flow; killPoint: KillPoint; victim: Victim; repetition: number; childRun: ChildRun },
   provider: Simulator,
   dataDir: string,
   coreLog: string[],
@@ -137,10 +158,11 @@ async function restartAndJudge(
     }
     truthClient.close()
 
-    const { flow, killPoint, repetition, childRun } = run
+    const { flow, killPoint, victim, repetition, childRun } = run
     const judged = checkRun({
       flow,
       killPoint,
+      victim,
       repetition,
       child: { code: childRun.code, signal: childRun.signal, lines: childRun.lines },
       childRequests,
@@ -164,7 +186,7 @@ async function restartAndJudge(
   }
 }
 
-export async function runOnce(flow: Flow, killPoint: KillPoint, repetition: number): Promise<RunResult> {
+export async function runOnce(flow: Flow, killPoint: KillPoint, victim: Victim, repetition: number): Promise<RunResult> {
   const started = Date.now()
   const dir = tempDir('counter-crash-')
   const coreLog: string[] = []
@@ -173,21 +195,28 @@ export async function runOnce(flow: Flow, killPoint: KillPoint, repetition: numb
   const provider = await startSimulator({
     recharge: realCredentials,
     pan: { apiKey: realApiKey, approveAfterChecks: 0 },
-    // In flight: the child dies once the provider has the armed (second) order, which it then still processes.
+    // In flight: the child (or its ledger thread) dies once the provider has the armed (second) order, which it then still processes.
     onRequest: async (request) => {
-      if (killPoint === 'in-flight' && request.operation === ORDER_OPERATION[flow] && ++orderRequests === 2) await child?.kill()
+      if (killPoint !== 'in-flight' || request.operation !== ORDER_OPERATION[flow] || ++orderRequests !== 2) return
+      if (victim === 'process') await child?.kill()
+      else await child?.endLedgerThread()
     },
   })
   try {
-    child = startChild(flow, killPoint, repetition, counterEnvironment(provider.url, dir.path))
+    child = startChild(flow, killPoint, victim, repetition, counterEnvironment(provider.url, dir.path))
     const childRun = await child.exited
     // An in-flight order is processed synchronously once the hook's kill returns: done before the next turn.
     await new Promise((turn) => setImmediate(turn))
-    const { violations, counts } = await restartAndJudge({ flow, killPoint, repetition, childRun }, provider, dir.path, coreLog).catch(
+    // A power cut takes the machine, not a thread: a child that closed its core has fsync'd every line.
+    const powerCut = killPoint === 'after-outcome' && victim === 'process'
+    const waiting = powerCut ? cutUnsyncedTail(resolve(dir.path, 'ledger'), powerCutFor(repetition)) : 0
+    const { violations, counts } = await restartAndJudge({ flow, killPoint, victim, repetition, childRun }, provider, dir.path, coreLog).catch(
       (error: unknown) => ({ violations: [`the restart failed: ${error instanceof Error ? error.stack : String(error)}`], counts: NO_COUNTS }),
     )
+    // A recharge's outcome waits for the next fsync; were it fsync'd at once the power cut would take nothing and prove nothing.
+    if (powerCut && flow === 'recharge' && waiting === 0) violations.push('harness: no journal line was waiting for its fsync at the kill')
     const diagnostics = violations.length ? `child stdout:\n${childRun.lines.map(childLine).join('\n')}\nchild stderr:\n${childRun.stderr}\ncore log after restart:\n${coreLog.join('\n')}` : ''
-    return { flow, killPoint, repetition, violations, counts, diagnostics, ms: Date.now() - started }
+    return { flow, killPoint, victim, repetition, violations, counts, diagnostics, ms: Date.now() - started }
   } finally {
     await child?.kill()
     await provider.close()
@@ -196,7 +225,7 @@ export async function runOnce(flow: Flow, killPoint: KillPoint, repetition: numb
 }
 
 export interface CrashSuiteOptions {
-  /** Repetitions per flow and kill point. */
+  /** Repetitions per flow, kill point and victim. */
   repetitions: number
   /** Runs at once; each is a child process plus a core here. */
   concurrency?: number
@@ -204,16 +233,19 @@ export interface CrashSuiteOptions {
 }
 
 export async function runCrashSuite({ repetitions, concurrency = 2, onRun }: CrashSuiteOptions): Promise<RunResult[]> {
-  const plan = FLOWS.flatMap((flow) => KILL_POINTS.flatMap((killPoint) => Array.from({ length: repetitions }, (_, repetition) => ({ flow, killPoint, repetition }))))
+  const plan = FLOWS.flatMap((flow) =>
+    KILL_POINTS.flatMap((killPoint) => VICTIMS.flatMap((victim) => Array.from({ length: repetitions }, (_, repetition) => ({ flow, killPoint, victim, repetition })))),
+  )
   const results: RunResult[] = []
   let next = 0
   const worker = async () => {
     while (next < plan.length) {
-      const { flow, killPoint, repetition } = plan[next++]
-      const result = await runOnce(flow, killPoint, repetition).catch(
+      const { flow, killPoint, victim, repetition } = plan[next++]
+      const result = await runOnce(flow, killPoint, victim, repetition).catch(
         (error: unknown): RunResult => ({
           flow,
           killPoint,
+          victim,
           repetition,
           violations: [`harness: the run failed: ${error instanceof Error ? error.stack : String(error)}`],
           counts: NO_COUNTS,
@@ -229,14 +261,15 @@ export async function runCrashSuite({ repetitions, concurrency = 2, onRun }: Cra
   return results
 }
 
-/** One row per flow and kill point, and a total: runs, what was checked, and the violations (all must be 0). */
+/** One row per flow, kill point and victim, and a total: runs, what was checked, and the violations (all must be 0). */
 export function totalsTable(results: RunResult[]): string {
-  const header = ['flow', 'kill point', 'runs', 'acked kept', 'orders at provider', 'resolved by status check', 'left for phone', 'violations']
+  const header = ['flow', 'kill point', 'victim', 'runs', 'acked kept', 'orders at provider', 'resolved by status check', 'left for phone', 'violations']
   const rows: string[][] = []
   const sum = (of: RunResult[], pick: (r: RunResult) => number) => of.reduce((total, r) => total + pick(r), 0)
-  const row = (flow: string, killPoint: string, of: RunResult[]) => [
+  const row = (flow: string, killPoint: string, victim: string, of: RunResult[]) => [
     flow,
     killPoint,
+    victim,
     String(of.length),
     String(sum(of, (r) => r.counts.acked)),
     String(sum(of, (r) => r.counts.ordersAtProvider)),
@@ -245,9 +278,11 @@ export function totalsTable(results: RunResult[]): string {
     String(sum(of, (r) => r.violations.length)),
   ]
   for (const flow of FLOWS) {
-    for (const killPoint of KILL_POINTS) rows.push(row(flow, killPoint, results.filter((r) => r.flow === flow && r.killPoint === killPoint)))
+    for (const killPoint of KILL_POINTS) {
+      for (const victim of VICTIMS) rows.push(row(flow, killPoint, victim, results.filter((r) => r.flow === flow && r.killPoint === killPoint && r.victim === victim)))
+    }
   }
-  rows.push(row('all', '', results))
+  rows.push(row('all', '', '', results))
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)))
   const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`
   return [format(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(format)].join('\n')
@@ -256,7 +291,7 @@ export function totalsTable(results: RunResult[]): string {
 export function describeViolations(results: RunResult[]): string {
   return results
     .filter((r) => r.violations.length > 0)
-    .map((r) => `${r.flow} / ${r.killPoint} #${r.repetition}:\n  ${r.violations.join('\n  ')}\n${r.diagnostics}`)
+    .map((r) => `${r.flow} / ${r.killPoint} / ${r.victim} #${r.repetition}:\n  ${r.violations.join('\n  ')}\n${r.diagnostics}`)
     .join('\n')
 }
 
@@ -268,7 +303,7 @@ async function main(): Promise<void> {
   const results = await runCrashSuite({
     repetitions,
     concurrency,
-    onRun: (r) => process.stderr.write(`${r.violations.length ? 'FAIL' : 'ok  '} ${r.flow} / ${r.killPoint} #${r.repetition} (${r.ms} ms)\n`),
+    onRun: (r) => process.stderr.write(`${r.violations.length ? 'FAIL' : 'ok  '} ${r.flow} / ${r.killPoint} / ${r.victim} #${r.repetition} (${r.ms} ms)\n`),
   })
   const failures = describeViolations(results)
   if (failures) console.log(`Violations:\n${failures}\n`)

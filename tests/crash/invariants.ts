@@ -1,8 +1,8 @@
-// The crash test's verdict on one run: what must hold after a SIGKILL and a restart, judged only from
-// the core's contract answers, the child's stdout and the simulator's request log.
+// The crash test's verdict on one run: what must hold after a SIGKILL (or a ledger thread's death) and a
+// restart, judged only from the core's contract answers, the child's stdout and the simulator's request log.
 import type { CouponSale, Outcome, PendingItem, SaleState } from '../../electron/contract'
 import type { SimRequest } from '../../electron/simulator/server'
-import { ORDER_OPERATION, snapshotDeathFor, type ChildLine, type Flow, type KillPoint } from './protocol'
+import { ORDER_OPERATION, powerCutFor, snapshotDeathFor, type ChildLine, type Flow, type KillPoint, type ThreadRole, type Victim } from './protocol'
 
 export interface RechargeRow {
   orderId: string
@@ -12,6 +12,7 @@ export interface RechargeRow {
 export interface RunObservation {
   flow: Flow
   killPoint: KillPoint
+  victim: Victim
   repetition: number
   child: { code: number | null; signal: NodeJS.Signals | null; lines: ChildLine[] }
   /** What the provider received while the child ran. */
@@ -37,9 +38,13 @@ export interface RunCounts {
 const FINAL = new Set(['SUCCESS', 'FAILED'])
 const isFinal = (state: string) => FINAL.has(state)
 
-/** How many orders reach the provider before the child dies: the kill point decides. */
-function expectedOrders(killPoint: KillPoint, repetition: number): number {
-  if (killPoint === 'mid-snapshot') return snapshotDeathFor(repetition).trigger === 'periodic' ? 1 : 2
+/**
+ * How many orders reach the provider: the kill point decides. A ledger thread that dies in the intent's
+ * append leaves it unanswered, and the core sends nothing for an intent it was not told is written;
+ * a periodic snapshot written by another thread (the chores thread) lets the sale go on to the provider.
+ */
+function expectedOrders(killPoint: KillPoint, repetition: number, ended: ThreadRole | null): number {
+  if (killPoint === 'mid-snapshot') return snapshotDeathFor(repetition).trigger === 'periodic' && ended !== 'other' ? 1 : 2
   return killPoint === 'before-intent' || killPoint === 'after-intent' ? 1 : 2
 }
 
@@ -55,16 +60,26 @@ export function checkRun(run: RunObservation): { violations: string[]; counts: R
   const sellCalls = child.lines.filter((l) => l.kind === 'SELL').length
   const orderRequests = run.childRequests.filter((r) => r.operation === ORDER_OPERATION[flow])
 
-  // The run itself: killed, at the armed sale, having reached the provider exactly as the kill point implies.
-  if (child.signal !== 'SIGKILL') {
-    const said = child.lines.filter((l) => l.kind === 'MISSED' || l.kind === 'REFUSED').map((l) => ('detail' in l ? l.detail : ''))
+  // The run itself: killed (or its thread ended), at the armed sale, having reached the provider exactly as the kill point implies.
+  const said = child.lines.filter((l) => l.kind === 'MISSED' || l.kind === 'REFUSED').map((l) => ('detail' in l ? l.detail : ''))
+  const ended = child.lines.find((l): l is Extract<ChildLine, { kind: 'THREAD-ENDED' }> => l.kind === 'THREAD-ENDED')?.role ?? null
+  for (const line of child.lines) if (line.kind === 'MISSED') fail(`kill point: not reached: ${line.detail}`)
+  if (run.victim === 'process' && child.signal !== 'SIGKILL') {
     fail(`kill point: the child was not killed (exit code ${child.code}${said.length ? `: ${said.join('; ')}` : ''})`)
+  }
+  if (run.victim === 'thread') {
+    if (ended === null) fail('kill point: no ledger thread ended')
+    // After its thread's death the core still answers the sale, closes and lets the process exit.
+    if (child.code !== 0 || !child.lines.some((l) => l.kind === 'CLOSED')) {
+      fail(`kill point: the child whose ledger thread ended did not close and exit (exit code ${child.code}, signal ${child.signal}${said.length ? `: ${said.join('; ')}` : ''})`)
+    }
   }
   if (acks.length === 0) fail('kill point: the first sale was never acknowledged')
   if (!child.lines.some((l) => l.kind === 'ARMED')) fail('kill point: the child died before its failpoint was armed')
-  if (orderRequests.length !== expectedOrders(run.killPoint, run.repetition)) {
-    fail(`kill point: the provider received ${orderRequests.length} ${ORDER_OPERATION[flow]} requests, not ${expectedOrders(run.killPoint, run.repetition)}`)
-  }
+  // (5) for a thread's death: the running core got its books back, writable, without a restart.
+  for (const line of child.lines) if (line.kind === 'STUCK') fail(`(5) after the ledger thread ended, ${line.detail}`)
+  const ordersExpected = expectedOrders(run.killPoint, run.repetition, ended)
+  if (orderRequests.length !== ordersExpected) fail(`kill point: the provider received ${orderRequests.length} ${ORDER_OPERATION[flow]} requests, not ${ordersExpected}`)
 
   const ledgerRows: { id: string; state: string; orderId: string | null }[] =
     flow === 'recharge' ? run.sales.map((s) => ({ id: s.orderId, state: s.state, orderId: s.orderId })) : run.coupons.map((c) => ({ id: c.attemptId, state: c.state, orderId: c.orderId }))
@@ -91,6 +106,8 @@ export function checkRun(run: RunObservation): { violations: string[]; counts: R
   const askedAtStart = new Set(run.restartRequests.filter((r) => r.operation === 'check_status').map((r) => r.fields.order_id))
   let resolvedByStatusCheck = 0
   let leftForPhone = 0
+  // Killed after its outcome was written, with no power cut to take the line (none follows a thread's death): the books already have the answer.
+  const outcomeKept = run.killPoint === 'after-outcome' && (run.victim === 'thread' || powerCutFor(run.repetition) === 'none')
   if (flow === 'recharge') {
     for (const request of orderRequests) {
       if (!byId.has(request.fields.order_id)) fail(`(3) the provider has order ${request.fields.order_id} but the ledger does not`)
@@ -99,6 +116,7 @@ export function checkRun(run: RunObservation): { violations: string[]; counts: R
       const truth = run.providerTruth.get(sale.orderId)
       if (sale.state !== truth) fail(`(3) sale ${sale.orderId} is ${sale.state} after start-up; the provider says ${truth}`)
       if (acked.has(sale.orderId)) continue
+      if (outcomeKept && isFinal(sale.state)) continue
       if (!askedAtStart.has(sale.orderId)) fail(`(3) unacknowledged sale ${sale.orderId} was not checked with check_status at start-up`)
       else if (isFinal(sale.state)) resolvedByStatusCheck++
     }

@@ -12,6 +12,7 @@ import { businessDayOf } from '../../electron/counter/business-day'
 import type { WebServer } from '../../electron/web/server'
 import { approvedAgent, privateKeychainService, tempDir } from '../integration/helpers'
 import { launchChromium, outputDir, startWebApp } from './browser-rig'
+import type { Simulator } from '../../electron/simulator/server'
 
 
 const SEEDED_SALES = 5_000
@@ -28,7 +29,7 @@ let page: Page
 let upiOrderId = ''
 let today = ''
 
-const simulator = () => counter.session().simulator!
+const simulator = () => (counter.session().simulator as Simulator)
 const transactions = () => simulator().requests.filter((request) => request.operation === 'transaction').length
 const text = (testId: string) => page.getByTestId(testId).first().textContent().then((found) => found?.trim() ?? '')
 

@@ -9,6 +9,7 @@ import { startCounter, type CounterApp, type CounterOptions } from '../../electr
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { startWebServer, type WebServer } from '../../electron/web/server'
 import { resourcesDir, tempDir } from '../integration/helpers'
+import { startSimulator } from '../../electron/simulator/server'
 
 const rendererDir = resolve(__dirname, '../../out/renderer')
 /** Screenshots and PDFs, for a person to look at. */
@@ -33,7 +34,7 @@ export async function startWebApp(
   options: Partial<CounterOptions> = {},
 ): Promise<{ counter: CounterApp; web: WebServer }> {
   if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The renderer is not built: run `npm run build` (npm test does it first).')
-  const counter = await startCounter({ dataDir, resourcesDir, platform: 'web', secrets: keychainSecrets(keychainService), env: {}, ...options })
+  const counter = await startCounter({ dataDir, resourcesDir, platform: 'web', secrets: keychainSecrets(keychainService), env: {}, startTraining: () => startSimulator(), ...options })
   return { counter, web: await startWebServer({ counter, rendererDir }) }
 }
 

@@ -7,6 +7,7 @@ import type { CounterApp } from '../../electron/counter/app'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, tempDir } from '../integration/helpers'
 import { launchChromium, outputDir, receiptPdfText, startWebApp } from './browser-rig'
+import type { Simulator } from '../../electron/simulator/server'
 
 const dataDir = tempDir('counter-e2e-')
 const keychainService = privateKeychainService()
@@ -62,7 +63,7 @@ describe('recharge counter in the browser (training mode)', () => {
     await page.getByTestId('amount-input').fill('10')
     await page.getByTestId('amount-input').press('Enter')
     await page.getByTestId('field-error-number').waitFor()
-    expect(counter.session().simulator!.requests.filter((r) => r.operation === 'transaction')).toHaveLength(0)
+    expect((counter.session().simulator as Simulator).requests.filter((r) => r.operation === 'transaction')).toHaveLength(0)
   })
 
   it('sells a recharge, shows it in Today, and keeps it after a restart', async () => {
@@ -86,14 +87,14 @@ describe('recharge counter in the browser (training mode)', () => {
   })
 
   it('shows a FAILED sale with the provider message, safe to retry', async () => {
-    counter.session().simulator!.setFault({ kind: 'failed', times: 1 })
+    (counter.session().simulator as Simulator).setFault({ kind: 'failed', times: 1 })
     expect(await sell('9123456789', '50')).toBe('FAILED')
     expect(await page.getByTestId('result-message').textContent()).toContain('Operator down')
     await shot('2-sale-failed')
   })
 
   it('shows Pending with "do not sell again", then Check status settles it', async () => {
-    counter.session().simulator!.setFault({ kind: 'pendingThenSuccess', times: 1 })
+    (counter.session().simulator as Simulator).setFault({ kind: 'pendingThenSuccess', times: 1 })
     expect(await sell('9988776655', '75')).toBe('UNKNOWN')
     expect((await page.getByTestId('result-panel').textContent())!.toLowerCase()).toContain('do not sell again')
     await shot('3-sale-pending')

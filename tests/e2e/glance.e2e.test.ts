@@ -8,10 +8,11 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
-import { formatPaise, rupeesInputPaise } from '../../electron/counter/money'
+import { formatPaise, rupeesInputPaise } from '../../electron/shared/money'
 import type { WebServer } from '../../electron/web/server'
 import { approvedAgent, privateKeychainService, tempDir } from '../integration/helpers'
 import { launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
+import type { Simulator } from '../../electron/simulator/server'
 
 const SIZES = [
   { width: 1366, height: 768 },
@@ -35,7 +36,7 @@ let counter: CounterApp
 let web: WebServer
 let page: Page
 
-const simulator = () => counter.session().simulator!
+const simulator = () => (counter.session().simulator as Simulator)
 const activeTestId = () => page.evaluate<string>("document.activeElement?.getAttribute('data-testid') ?? ''")
 
 // Browser mode prints through a throwaway frame given the receipt's HTML (renderer/src/browserPrint.ts):

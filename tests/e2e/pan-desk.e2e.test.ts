@@ -6,11 +6,12 @@ import { join } from 'node:path'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
-import { verhoeffDigit } from '../../electron/counter/verhoeff'
+import { verhoeffDigit } from '../../electron/shared/verhoeff'
 import type { PanControls } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
 import { launchChromium, outputDir, receiptPdfText, startWebApp } from './browser-rig'
+import type { Simulator } from '../../electron/simulator/server'
 
 
 const AGENT_ID = 'AG1001'
@@ -31,7 +32,7 @@ let page: Page
 /** The coupon sale the receipt test prints. */
 let soldAttemptId = ''
 
-const simulator = () => counter.session().simulator!
+const simulator = () => (counter.session().simulator as Simulator)
 const panSim = (): PanControls => simulator().pan
 const panRequests = (operation: string) => simulator().requests.filter((request) => request.operation === operation)
 const balanceShown = () => page.getByTestId('pan-balance').textContent().then((text) => text?.trim())

@@ -5,7 +5,7 @@ import { FAULT_KINDS } from './fault-run'
 import { failures, runAll, SAMPLE, table } from './matrix'
 
 describe('the shop day under injected faults', () => {
-  it(`keeps every promise in ${SAMPLE.length} seeded runs, one per fault kind`, { timeout: 120_000 }, async () => {
+  it(`keeps every promise in ${SAMPLE.length} seeded runs, one per fault kind`, { timeout: 300_000 }, async () => {
     const results = await runAll(SAMPLE)
     console.log(`Fault sample:\n${table(results)}`)
     expect(failures(results)).toBe('')

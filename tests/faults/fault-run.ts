@@ -24,14 +24,19 @@ export const FS_FAULTS: Record<string, { code: FsErrno; cls: FsCallClass }> = {
 export const CLOCK_FAULTS: Record<string, number> = { 'clock+1d': DAY_MS, 'clock-1d': -DAY_MS, 'clock+200d': 200 * DAY_MS }
 const CLOCK_STEPS = 2
 
-export const FAULT_KINDS: readonly string[] = [...Object.keys(FS_FAULTS), ...RELAY_FAULTS, ...Object.keys(CLOCK_FAULTS), 'sigkill']
+/**
+ * 'thread-kill': the ledger's thread making the chosen call into the ledger folder ends just before it
+ * (the ledger thread, or the chores thread when the call is a snapshot's); the core starts it again and
+ * the day goes on in the same process, where 'sigkill' ends the whole process and a new one goes on.
+ */
+export const FAULT_KINDS: readonly string[] = [...Object.keys(FS_FAULTS), ...RELAY_FAULTS, ...Object.keys(CLOCK_FAULTS), 'sigkill', 'thread-kill']
 /** 'none': the day without a fault, which also counts each step's calls into the ledger folder. */
 export type FaultKind = string
 
 /**
- * The seed picks what the kind leaves open: for a disk fault and SIGKILL, which of the step's calls into the
- * ledger folder (seed 0 = the first of its class, or of any class for SIGKILL); for a refused check, which
- * refusal text; a clock jump has nothing to pick.
+ * The seed picks what the kind leaves open: for a disk fault, SIGKILL and a thread kill, which of the step's
+ * calls into the ledger folder (seed 0 = the first of its class, or of any class for the kills); for a refused
+ * check, which refusal text; a clock jump has nothing to pick.
  */
 export interface RunSpec {
   kind: FaultKind
@@ -190,6 +195,7 @@ export async function runFault(spec: RunSpec): Promise<RunResult> {
   function arm({ kind, seed }: RunSpec): void {
     const disk = FS_FAULTS[kind]
     if (disk) shim.arm({ cls: disk.cls, occurrence: seed + 1 }, { kind: 'errno', code: disk.code })
+    if (kind === 'thread-kill') shim.arm({ cls: 'any', occurrence: seed + 1 }, { kind: 'die-thread' })
     if ((RELAY_FAULTS as readonly string[]).includes(kind)) {
       const fault = kind as RelayFault
       relay.arm({ fault, seed, operations: isRefusal(fault) ? STATUS_CHECKS : DAY[spec.step].operations })

@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { HistoryRow } from '../../electron/contract'
 import type { CounterApp } from '../../electron/counter/app'
-import { parseRupees } from '../../electron/counter/money'
+import { parseRupees } from '../../electron/shared/money'
 import { DAY_BOUND_EVENTS } from '../../electron/ledger/events'
 import type { OrderBook } from '../../electron/simulator/order-book'
 import { COUPONS, OPENING_PAN_BALANCE_PAISE, RECHARGES, type CashierState } from './shop-day'
@@ -40,16 +40,17 @@ async function allRows(counter: CounterApp): Promise<HistoryRow[]> {
 }
 
 /** History holds both kinds of sale of every year, archived ones too: a sale moved to an archive is not lost. */
-function acknowledged(input: JudgeInput, rows: HistoryRow[], fail: (text: string) => void): void {
+async function acknowledged(input: JudgeInput, rows: HistoryRow[], fail: (text: string) => void): Promise<void> {
   const { ledger } = input.counter.session()
   const sales = new Map(rows.map((row) => [row.id, row.state]))
+  const topups = await ledger.topups()
   for (const intent of Object.values(input.state.intents)) {
     for (const ack of intent.attempts) {
       if (ack.id === null || ack.state === null) continue
       const now =
         intent.kind === 'recharge' || intent.kind === 'coupon' ? sales.get(ack.id)
-        : intent.kind === 'topup' ? (ledger.topups().some((t) => t.topupId === ack.id) ? 'SUCCESS' : undefined)
-        : ledger.dayClosure(ack.id) ? 'SUCCESS' : undefined
+        : intent.kind === 'topup' ? (topups.some((t) => t.topupId === ack.id) ? 'SUCCESS' : undefined)
+        : (await ledger.dayClosure(ack.id)) ? 'SUCCESS' : undefined
       if (now === undefined) fail(`lost: acknowledged ${intent.kind} ${ack.id} (${intent.key}) is not in the books`)
       else if (!isOpen(ack.state) && now !== ack.state) fail(`lost: acknowledged ${intent.kind} ${ack.id} (${intent.key}) was ${ack.state}, is now ${now}`)
     }
@@ -85,7 +86,7 @@ async function reconciled(input: JudgeInput, rows: HistoryRow[], fail: (text: st
 
   // A history row's reference is the provider's order id; open coupons are never archived, so the active books have their type and quantity.
   const coupons = rows.filter((r) => r.kind === 'coupon').map((r) => ({ attemptId: r.id, orderId: r.reference, state: r.state, amountPaise: r.amountPaise }))
-  const open = rows.filter((r) => r.kind === 'coupon' && isOpen(r.state) && r.reference === null).map((r) => ledger.couponSale(r.id)!)
+  const open = await Promise.all(rows.filter((r) => r.kind === 'coupon' && isOpen(r.state) && r.reference === null).map(async (r) => (await ledger.couponSale(r.id))!))
   const byOrder = new Map(coupons.filter((c) => c.orderId !== null).map((c) => [c.orderId!, c]))
   const providerCoupons = new Set(book.coupons.map((o) => o.orderId))
   let heldByOpenCoupons = 0
@@ -101,9 +102,9 @@ async function reconciled(input: JudgeInput, rows: HistoryRow[], fail: (text: st
     if (sale.state === 'SUCCESS' && !providerCoupons.has(sale.orderId ?? '')) fail(`books: coupon ${sale.attemptId} is SUCCESS in the books; the provider has no order ${sale.orderId}`)
   }
 
-  const known = ledger.lastKnownPanBalance()?.balancePaise ?? null
+  const known = (await ledger.lastKnownPanBalance())?.balancePaise ?? null
   if (known !== input.providerBalancePaise) fail(`books: the last PAN balance in the books is ${known} paise; the provider holds ${input.providerBalancePaise}`)
-  const topups = ledger.topups().reduce((sum, t) => sum + t.amountPaise, 0)
+  const topups = (await ledger.topups()).reduce((sum, t) => sum + t.amountPaise, 0)
   const spent = coupons.filter((c) => c.state === 'SUCCESS').reduce((sum, c) => sum + (c.amountPaise ?? 0), 0)
   const explained = OPENING_PAN_BALANCE_PAISE + topups - spent - heldByOpenCoupons
   if (explained !== input.providerBalancePaise) {
@@ -116,8 +117,8 @@ async function inSight(input: JudgeInput, fail: (text: string) => void): Promise
   const { ledger } = input.counter.session()
   const pending = await input.counter.call('pending.list', {})
   const listed = new Set(pending.ok ? pending.value.items.map((i) => i.id) : [])
-  for (const sale of ledger.unresolvedSales()) if (!listed.has(sale.orderId)) fail(`pending: recharge ${sale.orderId} is ${sale.state} but not in Pending`)
-  for (const sale of ledger.unresolvedCouponSales()) if (!listed.has(sale.attemptId)) fail(`pending: coupon ${sale.attemptId} is ${sale.state} but not in Pending`)
+  for (const sale of await ledger.unresolvedSales()) if (!listed.has(sale.orderId)) fail(`pending: recharge ${sale.orderId} is ${sale.state} but not in Pending`)
+  for (const sale of await ledger.unresolvedCouponSales()) if (!listed.has(sale.attemptId)) fail(`pending: coupon ${sale.attemptId} is ${sale.state} but not in Pending`)
 }
 
 /** The journal as written, line by line in order (lines that do not parse are left to the ledger's own checks). */
@@ -164,7 +165,7 @@ export async function judge(input: JudgeInput): Promise<string[]> {
   const violations: string[] = []
   const fail = (text: string) => violations.push(text)
   const rows = await allRows(input.counter)
-  acknowledged(input, rows, fail)
+  await acknowledged(input, rows, fail)
   chargedOnce(input.book, fail)
   await inSight(input, fail)
   await reconciled(input, rows, fail)

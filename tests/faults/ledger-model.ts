@@ -145,8 +145,8 @@ const closeDay = (dayIndex: number) =>
     model.closed.add(businessDay)
   })
 
-const snapshot = command('snapshot', () => true, (model, real) => {
-  real.ledger.snapshot()
+const snapshot = command('snapshot', () => true, async (model, real) => {
+  await real.ledger.snapshot()
   model.snapshotSeq = model.seq
 })
 
@@ -195,7 +195,7 @@ const damage = (linePick: number, bytePick: number) =>
       await reopen(real)
       const seq = Number(/"seq":(\d+)/.exec(line)?.[1])
       if (seq > model.snapshotSeq && !real.ledger.readOnly) throw new Error(`a damaged line past the snapshot (#${seq}) left the ledger writable`)
-      const audit = real.ledger.auditJournal()
+      const audit = await real.ledger.auditJournal()
       if (audit.ok || !real.ledger.readOnly) throw new Error(`the audit did not notice damaged line #${seq} (byte ${at})`)
       await real.ledger.close()
     } finally {

@@ -13,7 +13,7 @@ type StepCalls = RunResult['fsCalls']
 
 /**
  * Every fault at every step. A disk fault runs once per call of its class the step makes (seed = which),
- * SIGKILL once per call of any class; a step without such calls has nothing to hit and is left out.
+ * SIGKILL and a thread kill once per call of any class; a step without such calls has nothing to hit and is left out.
  * A refused check alternates its texts over the steps; a clock jump needs one run per step.
  */
 export function fullMatrix(calls: StepCalls): RunSpec[] {
@@ -24,24 +24,27 @@ export function fullMatrix(calls: StepCalls): RunSpec[] {
     for (const kind of RELAY_FAULTS) specs.push({ kind, step, seed: step % 2 })
     for (const kind of Object.keys(CLOCK_FAULTS)) specs.push({ kind, step, seed: 0 })
     const all = FS_CALL_CLASSES.reduce((sum, cls) => sum + calls[step][cls], 0)
-    for (const seed of seeds(all)) specs.push({ kind: 'sigkill', step, seed })
+    for (const kind of ['sigkill', 'thread-kill']) for (const seed of seeds(all)) specs.push({ kind, step, seed })
   })
   return specs
 }
 
 /**
  * One run per fault kind, at the step where it bites hardest, for `npm test`: the outcome line of a sale
- * the provider booked (step 0, seed 1), the close's snapshot (step 11), a check while sale B is open
+ * the provider booked (its write: step 0, seed 1; its fsync, deferred to the next sale's intent: step 1,
+ * seed 0, which leaves the ledger refusing writes until the restart), the close's snapshot (step 11), a check while sale B is open
  * (step 4), a coupon answer cut (step 2), the clock wrong over the top-up and the checks (step 3), back a
- * day after the close (step 12), and a SIGKILL after a coupon's intent (step 2, seed 1).
+ * day after the close (step 12), a SIGKILL after a coupon's intent (step 2, seed 1), and the ledger thread
+ * ending before the outcome line of a sale the provider booked (step 0, seed 2), whose held answer the
+ * restarted thread must then take.
  */
 export const SAMPLE: readonly RunSpec[] = [
   BASELINE,
   { kind: 'ENOSPC-write', step: 0, seed: 1 },
-  { kind: 'ENOSPC-fsync', step: 0, seed: 1 },
+  { kind: 'ENOSPC-fsync', step: 1, seed: 0 },
   { kind: 'ENOSPC-other', step: 11, seed: 0 },
   { kind: 'EIO-write', step: 2, seed: 1 },
-  { kind: 'EIO-fsync', step: 0, seed: 1 },
+  { kind: 'EIO-fsync', step: 1, seed: 0 },
   { kind: 'drop-request', step: 0, seed: 0 },
   { kind: 'cut-after-booking', step: 2, seed: 0 },
   { kind: 'hang-after-booking', step: 0, seed: 0 },
@@ -52,6 +55,7 @@ export const SAMPLE: readonly RunSpec[] = [
   { kind: 'clock-1d', step: 12, seed: 0 },
   { kind: 'clock+200d', step: 3, seed: 0 },
   { kind: 'sigkill', step: 2, seed: 1 },
+  { kind: 'thread-kill', step: 0, seed: 2 },
 ]
 
 /** A child that never got through its set-up is the machine's doing (seen once in ~250 runs: a kill that took minutes under disk load), not a fault's. */

@@ -1,7 +1,7 @@
 // How the fault harness starts the real core (REAL mode, secrets from the environment, provider behind the relay)
 // and the child's stdout lines that carry a killed day's progress to the parent.
 import type { CounterApp } from '../../electron/counter/app'
-import { startRealCore } from '../crash/protocol'
+import { startRealCore } from '../crash/real-core'
 import type { CashierState } from './shop-day'
 
 /** Short, so an answer held past it costs each run about a second; far above what the simulator needs on 127.0.0.1. */

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { ReceiptPrinter } from '../../electron/counter/sales'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
-import { agentInput, approvedAgent, startRealModeRig, statusEvents, type RealModeRig, valueOf } from './helpers'
+import { agentInput, approvedAgent, eventually, startRealModeRig, statusEvents, type RealModeRig, valueOf } from './helpers'
 
 const agent = agentInput()
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
@@ -228,8 +228,9 @@ describe('day close', () => {
     const seen = statusEvents(rig.counter)
     const closing = await rig.counter.call('day.close', { businessDay: today, openingFloat: '0', counted: drawer, overrideNote: 'closing for the test' })
     expect(closing).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: expect.stringContaining(`Line ${edited + 1}`) } })
-    // The screen hears of it at once, and app.status says it from now on.
+    // The screen hears of it unasked (the status is sent once its balance is read from the books), and app.status says it from now on.
     const readOnly = expect.stringMatching(new RegExp(`^The journal is damaged: Line ${edited + 1} \\(${segmentName(1)}\\): `))
+    await eventually(async () => seen.at(-1)?.books.readOnly, 'the status event saying the books are read-only')
     expect(seen.at(-1)?.books.readOnly).toEqual(readOnly)
     expect(valueOf(await rig.counter.call('app.status', {})).books.readOnly).toEqual(readOnly)
     expect(await rig.counter.call('recharge.sell', sale)).toMatchObject({ ok: false, error: { code: 'ledger_unavailable' } })

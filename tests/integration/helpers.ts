@@ -9,7 +9,7 @@ import type { Agent, AgentInput, AppStatus, CounterEvent, PendingItem, Result } 
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { ledgerDir } from '../../electron/counter/session'
-import { verhoeffDigit } from '../../electron/counter/verhoeff'
+import { verhoeffDigit } from '../../electron/shared/verhoeff'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
 
 export const resourcesDir = resolve(__dirname, '../../resources')
@@ -55,6 +55,7 @@ export async function startRealModeRig(
       dataDir: dir.path,
       resourcesDir,
       platform: 'test',
+      startTraining: () => startSimulator(),
       secrets: keychainSecrets(service),
       env: {
         COUNTER_USER_ID: realCredentials.userId,

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryRow, Input } from '../../electron/contract'
 import { historyCsv, historyExport } from '../../electron/counter/history'
-import { verhoeffDigit } from '../../electron/counter/verhoeff'
+import { verhoeffDigit } from '../../electron/shared/verhoeff'
 import { startRealModeRig, type RealModeRig } from './helpers'
 
 let rig: RealModeRig
@@ -121,12 +121,12 @@ describe('history.exportCsv', () => {
     expect(lines[1]).toContain(',239,FAILED,')
   })
 
-  it('reads page after page, and says in the filename when it stopped at the cap', () => {
+  it('reads page after page, and says in the filename when it stopped at the cap', async () => {
     const { ledger } = rig.counter.session()
-    const paged = historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { pageRows: 1 })
+    const paged = await historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { pageRows: 1 })
     expect(paged.filename).toBe('history-2024-05-01-2024-05-03.csv')
     expect(paged.content.split('\r\n').filter(Boolean)).toHaveLength(1 + 4)
-    const capped = historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { maxRows: 3, pageRows: 2 })
+    const capped = await historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { maxRows: 3, pageRows: 2 })
     const lines = capped.content.split('\r\n').filter(Boolean)
     expect(lines).toHaveLength(1 + 3)
     expect(new Set(lines).size).toBe(lines.length)

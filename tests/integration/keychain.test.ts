@@ -42,7 +42,7 @@ describe('settings with secrets', () => {
     const service = privateKeychainService()
     const logs: string[] = []
     const start = () =>
-      startCounter({ dataDir: dir.path, resourcesDir, platform: 'test', secrets: keychainSecrets(service), env: {}, log: (l) => logs.push(l) })
+      startCounter({ dataDir: dir.path, resourcesDir, platform: 'test', startTraining: () => startSimulator(), secrets: keychainSecrets(service), env: {}, log: (l) => logs.push(l) })
     const state = { counter: await start(), provider, dataDir: dir.path, logs, restart: async () => state.counter }
     state.restart = async () => {
       await state.counter.close()

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { LedgerEventData } from '../../electron/ledger/events'
 import type { Ledger } from '../../electron/ledger/ledger'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
-import { atSeq, couponAnswer, couponIntent, DAY, nextTick, noAnswer, useLedgerRig } from './ledger-rig'
+import { atSeq, couponAnswer, couponIntent, DAY, noAnswer, useLedgerRig } from './ledger-rig'
 
 const rig = useLedgerRig('counter-ledger-pan-')
 const openLedger = rig.open
@@ -342,7 +342,7 @@ async function recordPanDay(ledger: Ledger): Promise<void> {
   // One operation at a time, as at the counter: scheduled snapshots run between them.
   for (const [type, data] of events) {
     ledger.append(type, data)
-    await nextTick()
+    await ledger.snapshotsSettled()
   }
 }
 

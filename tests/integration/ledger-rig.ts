@@ -87,9 +87,6 @@ export const noAnswer = (attemptId: string): LedgerEventData['pan.coupon.outcome
   problems: [],
 })
 
-/** Lets setImmediate callbacks (a scheduled snapshot) run. */
-export const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve))
-
 export interface LedgerRig {
   /** The test's temp folder; the ledger lives in `dir` inside it. */
   readonly root: string

@@ -8,7 +8,7 @@ import { DayClosedError, verifyJournal, type HistoryQuery, type Ledger } from '.
 import { BACKUP_DIR } from '../../electron/ledger/ledger-open'
 import { LATEST_SCHEMA_VERSION } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
-import { couponAnswer, couponIntent, DAY, editSnapshot, nextTick, rechargeIntent, rechargeOutcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
+import { couponAnswer, couponIntent, DAY, editSnapshot, rechargeIntent, rechargeOutcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 
 const rig = useLedgerRig('counter-ledger-scale-')
 const snapshotPath = () => path.join(rig.dir, SNAPSHOT_FILE)
@@ -55,7 +55,7 @@ describe('journal segments', () => {
     const ledger = await rig.open({ snapshotEvery: 4, segmentBytes: 1000 })
     for (let i = 1; i <= 6; i++) {
       sell(ledger, i, 1)
-      await nextTick()
+      await ledger.snapshotsSettled()
     }
     await rig.close(ledger)
     expect(rig.segments().length).toBeGreaterThan(2)
@@ -90,7 +90,7 @@ describe('snapshots', () => {
     ledger.append('recharge.intent', rechargeIntent('A1'))
     ledger.append('recharge.outcome', rechargeOutcome('A1'))
     expect(fs.existsSync(snapshotPath())).toBe(false)
-    await nextTick()
+    await ledger.snapshotsSettled()
     expect(fs.existsSync(snapshotPath())).toBe(true)
     ledger.append('recharge.intent', rechargeIntent('A2'))
     rig.crashCopy()
@@ -101,11 +101,10 @@ describe('snapshots', () => {
   it('can still be taken at once, and a close takes the one that was scheduled', async () => {
     const ledger = await rig.open({ snapshotEvery: 1 })
     ledger.append('recharge.intent', rechargeIntent('A1'))
-    ledger.snapshot()
+    await ledger.snapshot()
     expect(fs.existsSync(snapshotPath())).toBe(true)
     ledger.append('recharge.outcome', rechargeOutcome('A1'))
     await rig.close(ledger)
-    await nextTick()
     const reopened = await rig.open()
     expect(reopened.report).toEqual({ snapshotSeq: 2, replayed: 0, tornTail: false, problems: [] })
     expect(fs.existsSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))).toBe(true)
@@ -186,7 +185,7 @@ describe('archiving closed financial years', () => {
 
   it('moves settled rows of closed years into one file per year, leaving what still waits for an answer', async () => {
     const { ledger } = await openThreeYears()
-    expect(ledger.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])
+    expect(await ledger.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])
     expect(fs.readdirSync(path.join(rig.dir, ARCHIVE_DIR)).sort()).toEqual(['FY2023-24.sqlite', 'FY2024-25.sqlite'])
     expect(['Y1', 'Y2', 'Y3', 'Y5'].map((id) => ledger.getSale(id))).toEqual([null, null, null, null])
     expect(ledger.couponSale('K1')).toBeNull()
@@ -201,7 +200,7 @@ describe('archiving closed financial years', () => {
 
   it('keeps every sale in history, archives listed, across the boundary and after a reopen', async () => {
     const { ledger } = await openThreeYears()
-    ledger.archiveClosedYears('2025-04-10')
+    await ledger.archiveClosedYears('2025-04-10')
     const everything = ids(ledger)
     expect(everything.rows.map((row) => row.id)).toEqual(NEWEST_FIRST)
     expect(everything).toMatchObject({ total: 8, archives: ['FY2024-25', 'FY2023-24'] })
@@ -222,7 +221,7 @@ describe('archiving closed financial years', () => {
 
   it('refuses new sales and top-ups on days of an archived year', async () => {
     const { ledger } = await openThreeYears()
-    ledger.archiveClosedYears('2025-04-10')
+    await ledger.archiveClosedYears('2025-04-10')
     expect(() => ledger.append('recharge.intent', rechargeIntent('Z1', 1000, { businessDay: '2025-02-01' }))).toThrow(DayClosedError)
     expect(() => ledger.append('pan.topup', { topupId: 'T9', amountPaise: 1, reference: 'x', note: '', businessDay: '2024-04-01' })).toThrow(
       'The books for 2024-04-01 are closed.',
@@ -235,11 +234,11 @@ describe('archiving closed financial years', () => {
 
   it('is idempotent: a second run, or a run after a replay re-created the rows, merges into the same archives', async () => {
     const { ledger, at } = await openThreeYears()
-    ledger.archiveClosedYears('2025-04-10')
-    expect(ledger.archiveClosedYears('2025-04-11')).toEqual([])
+    await ledger.archiveClosedYears('2025-04-10')
+    expect(await ledger.archiveClosedYears('2025-04-11')).toEqual([])
     at('2025-04-11T05:00:00.000Z')
     ledger.append('recharge.outcome', rechargeOutcome('Y4'))
-    expect(ledger.archiveClosedYears('2025-04-11')).toEqual(['FY2024-25'])
+    expect(await ledger.archiveClosedYears('2025-04-11')).toEqual(['FY2024-25'])
     expect(ledger.getSale('Y4')).toBeNull()
     expect(pagedIds(ledger)).toEqual(NEWEST_FIRST)
     await rig.close(ledger)
@@ -249,7 +248,7 @@ describe('archiving closed financial years', () => {
     fs.rmSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))
     const replayed = await rig.open()
     expect(replayed.getSale('Y1')?.state).toBe('SUCCESS')
-    expect(replayed.archiveClosedYears('2025-04-11')).toEqual(['FY2023-24', 'FY2024-25'])
+    expect(await replayed.archiveClosedYears('2025-04-11')).toEqual(['FY2023-24', 'FY2024-25'])
     expect(replayed.getSale('Y1')).toBeNull()
     expect(ids(replayed)).toMatchObject({ total: 8 })
     expect(pagedIds(replayed)).toEqual(NEWEST_FIRST)
@@ -258,7 +257,7 @@ describe('archiving closed financial years', () => {
 
   it('survives a snapshot that fails its check: rebuilt from the whole journal, archived again, every sale once', async () => {
     const { ledger } = await openThreeYears()
-    ledger.archiveClosedYears('2025-04-10')
+    await ledger.archiveClosedYears('2025-04-10')
     await rig.close(ledger)
     const archives = () => fs.readdirSync(path.join(rig.dir, ARCHIVE_DIR)).sort()
     const before = archives()
@@ -269,7 +268,7 @@ describe('archiving closed financial years', () => {
     expect(rebuilt.report).toMatchObject({ snapshotSeq: 0, problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'] })
     // The journal holds the archived years' lines too: they are back in the active tables until archived again.
     expect(rebuilt.getSale('Y1')?.state).toBe('SUCCESS')
-    expect(rebuilt.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])
+    expect(await rebuilt.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])
     expect(archives()).toEqual(before)
     expect(rebuilt.getSale('Y6')?.state).toBe('SUCCESS')
     expect(ids(rebuilt)).toMatchObject({ total: 8 })

@@ -10,7 +10,7 @@ import { FROM_THE_START, Journal, JOURNAL_DIR, segmentName } from '../../electro
 import { Ledger, LedgerInUseError, LedgerWriteError } from '../../electron/ledger/ledger'
 import { CHECKED_SNAPSHOTS_VERSION, migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
-import { DAY, editSnapshot, nextTick, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
+import { DAY, editSnapshot, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 
 const rig = useLedgerRig('counter-ledger-')
 const openLedger = rig.open
@@ -44,7 +44,7 @@ async function recordDay(ledger: Ledger): Promise<void> {
   ]
   for (const [type, data] of events) {
     ledger.append(type, data)
-    await nextTick()
+    await ledger.snapshotsSettled()
   }
 }
 
@@ -302,12 +302,12 @@ describe('a saved copy proves itself', () => {
   it('written but not its check (a crash or full disk between the two) falls back to the previous copy, which the older check still vouches for', async () => {
     const ledger = await openLedger({ snapshotEvery: 1000 })
     await recordDay(ledger)
-    ledger.snapshot() // #7, with its check
+    await ledger.snapshot() // #7, with its check
     ledger.append('recharge.outcome', outcome('A4'))
     const before = everything(ledger)
     // /dev/full takes the open and fails the write with ENOSPC: the check of #8 never lands.
     fs.symlinkSync('/dev/full', path.join(rig.dir, `${SNAPSHOT_CHECK_FILE}.tmp`))
-    expect(() => ledger.snapshot()).toThrow(/ENOSPC/)
+    await expect(ledger.snapshot()).rejects.toThrow(/ENOSPC/)
     expect(fs.existsSync(path.join(rig.dir, `${SNAPSHOT_CHECK_FILE}.tmp`))).toBe(false)
     rig.crashCopy()
     const reopened = await openLedger()

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
 import type { SimRequest } from '../../electron/simulator/server'
-import { startRealModeRig, type RealModeRig } from './helpers'
+import { eventually, journalOf, startRealModeRig, type RealModeRig } from './helpers'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
 
@@ -113,13 +113,15 @@ describe('recharge.sell', () => {
     [{ number: '9876543210' }, 'kind'],
   ])('refuses %j with a field error and changes nothing', async (input, field) => {
     rig = await startRealModeRig()
-    const before = rig.counter.session().ledger.lastSeq()
+    // The start's own balance read is journaled while the counter answers: the sale must add nothing after it.
+    await eventually(async () => journalOf(rig!).some((line) => line.type === 'pan.balance.read'), "the start's balance read")
+    const before = await rig.counter.session().ledger.lastSeq()
     const result = await rig.counter.dispatch('recharge.sell', input)
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.code).toBe('invalid_input')
     expect(result.error.fields?.[field]).toBeTruthy()
-    expect(rig.counter.session().ledger.lastSeq()).toBe(before)
+    expect(await rig.counter.session().ledger.lastSeq()).toBe(before)
     expect(rig.provider.requests.filter((r) => r.operation === 'transaction')).toHaveLength(0)
   })
 

@@ -1,11 +1,12 @@
 // A sale whose outcome is not known is never guessed, never sold twice: through the whole core over real
 // HTTP, a refused status check leaves the sale pending until the right credentials settle it, and an
 // answer the full disk refused is held, shown as "do not sell again" and journaled once there is room.
-import fs from 'node:fs'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { CounterEvent } from '../../electron/contract'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { CounterEvent, CouponSale, Sale } from '../../electron/contract'
 import { MAY_HAVE_CHARGED } from '../../electron/counter/held-answers'
+import { ledgerDir } from '../../electron/counter/session'
 import type { SimRequest } from '../../electron/simulator/server'
+import { installFsShim, type FsShim } from '../faults/fs-shim'
 import { agentInput, approvedAgent, eventually, journalOf, pendingItems, realApiKey, realCredentials, startRealModeRig, type RealModeRig } from './helpers'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
@@ -16,7 +17,7 @@ afterEach(async () => {
   disk.free()
   await rig?.close()
   rig = undefined
-  vi.restoreAllMocks()
+  disk.uninstall()
 })
 
 const requestsOf = (r: RealModeRig, operation: string) => r.provider.requests.filter((req) => req.operation === operation)
@@ -24,25 +25,32 @@ const requestsOf = (r: RealModeRig, operation: string) => r.provider.requests.fi
 /**
  * The disk fills the moment the provider receives `operation`: the intent is on disk, the provider
  * books the order, and every journal write after that fails with ENOSPC until free() is called.
+ * The ledger writes from its own threads: the fault harness's shim reaches them (tests/faults/fs-shim.ts).
  */
 const disk = (() => {
   let fillOn: string | null = null
-  let full = false
+  let shim: FsShim | undefined
   return {
+    /** The core with the shim in its ledger threads (they join it when started: hence the restart). */
+    async rig(counterOptions: Parameters<typeof startRealModeRig>[1] = {}): Promise<RealModeRig> {
+      const r = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, counterOptions)
+      shim = installFsShim(ledgerDir(r.dataDir, 'real'))
+      await r.restart()
+      return r
+    },
     fillWhenProviderGets(operation: string) {
       fillOn = operation
-      const write = fs.writeSync.bind(fs) as (...args: unknown[]) => number
-      vi.spyOn(fs, 'writeSync').mockImplementation((...args: unknown[]) => {
-        if (full) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })
-        return write(...args)
-      })
     },
     onRequest(req: SimRequest) {
-      if (req.operation === fillOn) full = true
+      if (req.operation === fillOn) shim?.arm({ cls: 'write', occurrence: 1 }, { kind: 'errno', code: 'ENOSPC' })
     },
     free() {
       fillOn = null
-      full = false
+      shim?.disarm()
+    },
+    uninstall() {
+      shim?.uninstall()
+      shim = undefined
     },
   }
 })()
@@ -122,7 +130,7 @@ describe('one unresolved sale per number or agent', () => {
     rig.provider.setFault({ kind: 'noAnswer', times: 1 })
     const sold = await rig.counter.call('recharge.sell', sale)
     if (!sold.ok || sold.value.state !== 'UNKNOWN') throw new Error(`expected an UNKNOWN sale, got ${JSON.stringify(sold)}`)
-    const before = rig.counter.session().ledger.lastSeq()
+    const before = await rig.counter.session().ledger.lastSeq()
 
     const again = await rig.counter.call('recharge.sell', sale)
     expect(again).toMatchObject({
@@ -133,7 +141,7 @@ describe('one unresolved sale per number or agent', () => {
         fields: { number: `Order ${sold.value.orderId} for 9876543210 is still pending` },
       },
     })
-    expect(rig.counter.session().ledger.lastSeq()).toBe(before)
+    expect(await rig.counter.session().ledger.lastSeq()).toBe(before)
     expect(requestsOf(rig, 'transaction')).toHaveLength(1)
     expect(await rig.counter.call('recharge.sell', { ...sale, number: '9812345678' })).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
 
@@ -156,7 +164,7 @@ describe('one unresolved sale per number or agent', () => {
 
 describe('the disk fills after the provider booked the order', () => {
   it('recharge: UNKNOWN "do not sell again", no second order, and the outcome lands once there is room', async () => {
-    rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, { heldRetryMs: 100 })
+    rig = await disk.rig({ heldRetryMs: 100 })
     const seen = events(rig)
     disk.fillWhenProviderGets('transaction')
     const sold = await rig.counter.call('recharge.sell', sale)
@@ -174,14 +182,16 @@ describe('the disk fills after the provider booked the order', () => {
     disk.free()
     await eventually(async () => journalOf(rig!).some((line) => line.type === 'recharge.outcome' && line.data.orderId === orderId), 'the held outcome to be journaled')
     expect(await rig.counter.call('sales.today', {})).toMatchObject({ ok: true, value: { sales: [{ orderId, state: 'SUCCESS' }] } })
-    expect(seen.filter((e) => e.name === 'sale.changed').at(-1)).toMatchObject({ payload: { orderId, state: 'SUCCESS' } })
+    // The screens are told once the answer is read back from the books, a moment after it is journaled.
+    await eventually(async () => (seen.filter((e) => e.name === 'sale.changed').at(-1)?.payload as Sale | undefined)?.state === 'SUCCESS', 'the sale.changed event')
+    expect(seen.filter((e) => e.name === 'sale.changed').at(-1)).toMatchObject({ payload: { orderId } })
     expect(await pendingItems(rig)).toEqual([])
     expect(requestsOf(rig, 'transaction')).toHaveLength(1)
     expect(requestsOf(rig, 'check_status')).toHaveLength(0)
   })
 
   it('every screen reads a held sale as UNKNOWN "do not sell again" (today, history, receipt), and SUCCESS once journaled', async () => {
-    rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, { heldRetryMs: 3_600_000 })
+    rig = await disk.rig({ heldRetryMs: 3_600_000 })
     disk.fillWhenProviderGets('transaction')
     const sold = await rig.counter.call('recharge.sell', sale)
     expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN', message: MAY_HAVE_CHARGED } })
@@ -198,7 +208,7 @@ describe('the disk fills after the provider booked the order', () => {
     expect(held.history).toMatchObject({ ok: true, value: { total: 1, rows: [{ kind: 'recharge', id: orderId, state: 'UNKNOWN' }] } })
     expect(held.receipt).toMatchObject({ ok: true, value: { html: expect.stringContaining('Status: PENDING') } })
     // The books themselves still hold the intent alone: the screens say what the shop must do, not what is on disk.
-    expect(rig.counter.session().ledger.getSale(orderId)).toMatchObject({ state: 'SENDING' })
+    expect(await rig.counter.session().ledger.getSale(orderId)).toMatchObject({ state: 'SENDING' })
 
     disk.free()
     expect(await rig.counter.call('pan.balance.refresh', {})).toMatchObject({ ok: true })
@@ -209,7 +219,7 @@ describe('the disk fills after the provider booked the order', () => {
   })
 
   it('recharge: the held outcome is journaled before the next write, without waiting for the timer', async () => {
-    rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, { heldRetryMs: 3_600_000 })
+    rig = await disk.rig({ heldRetryMs: 3_600_000 })
     disk.fillWhenProviderGets('transaction')
     const sold = await rig.counter.call('recharge.sell', sale)
     expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN', message: MAY_HAVE_CHARGED } })
@@ -222,7 +232,7 @@ describe('the disk fills after the provider booked the order', () => {
   })
 
   it('recharge: should the process stop before there is room, the start-up check settles the sale from its intent', async () => {
-    rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, { heldRetryMs: 3_600_000 })
+    rig = await disk.rig({ heldRetryMs: 3_600_000 })
     disk.fillWhenProviderGets('transaction')
     const sold = await rig.counter.call('recharge.sell', sale)
     expect(sold).toMatchObject({ ok: true, value: { state: 'UNKNOWN', message: MAY_HAVE_CHARGED } })
@@ -236,7 +246,7 @@ describe('the disk fills after the provider booked the order', () => {
   })
 
   it('coupon: UNKNOWN "do not sell again", no second order, and the outcome lands once there is room', async () => {
-    rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) }, { heldRetryMs: 100 })
+    rig = await disk.rig({ heldRetryMs: 100 })
     await approvedAgent(rig.counter)
     const seen = events(rig)
     disk.fillWhenProviderGets('coupon_req')
@@ -253,12 +263,13 @@ describe('the disk fills after the provider booked the order', () => {
     disk.free()
     await eventually(async () => journalOf(rig!).some((line) => line.type === 'pan.coupon.outcome' && line.data.attemptId === attemptId), 'the held outcome to be journaled')
     expect(await rig.counter.call('pan.coupons.list', {})).toMatchObject({ ok: true, value: { sales: [{ attemptId, state: 'SUCCESS', orderId: rig.provider.orderBook().coupons[0].orderId }] } })
-    expect(seen.filter((e) => e.name === 'coupon.changed').at(-1)).toMatchObject({ payload: { attemptId, state: 'SUCCESS' } })
+    await eventually(async () => (seen.filter((e) => e.name === 'coupon.changed').at(-1)?.payload as CouponSale | undefined)?.state === 'SUCCESS', 'the coupon.changed event')
+    expect(seen.filter((e) => e.name === 'coupon.changed').at(-1)).toMatchObject({ payload: { attemptId } })
     expect(requestsOf(rig, 'coupon_req')).toHaveLength(1)
   })
 
   it('the intent itself cannot be written: refused, and it says nothing was sent to the provider', async () => {
-    rig = await startRealModeRig({ onRequest: (req) => disk.onRequest(req) })
+    rig = await disk.rig()
     disk.fillWhenProviderGets('balance')
     await rig.counter.call('pan.balance.refresh', {})
     const refused = await rig.counter.call('recharge.sell', sale)

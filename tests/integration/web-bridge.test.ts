@@ -12,6 +12,7 @@ import { startCounter, type CounterApp } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { startWebServer, type WebLimits, type WebServer } from '../../electron/web/server'
 import { privateKeychainService, resourcesDir, tempDir } from './helpers'
+import { startSimulator } from '../../electron/simulator/server'
 
 interface Reply {
   status: number
@@ -41,7 +42,7 @@ let auth: Record<string, string>
 
 beforeAll(async () => {
   writeFileSync(`${rendererDir.path}/index.html`, '<!doctype html><title>Counter</title>')
-  counter = await startCounter({ dataDir: dataDir.path, resourcesDir, platform: 'web', secrets: keychainSecrets(privateKeychainService()), env: {} })
+  counter = await startCounter({ dataDir: dataDir.path, resourcesDir, platform: 'web', startTraining: () => startSimulator(), secrets: keychainSecrets(privateKeychainService()), env: {} })
   web = await startWebServer({ counter, rendererDir: rendererDir.path })
   auth = { Authorization: `Bearer ${web.token}`, 'Content-Type': 'application/json' }
 })

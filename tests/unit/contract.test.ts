@@ -1,6 +1,22 @@
 // The contract's input rules: bad counter input is refused with words a shop assistant understands.
 import { describe, expect, it } from 'vitest'
-import { channels, CloseDayInputSchema, isChannel, SaveSettingsInputSchema, SellRechargeInputSchema } from '../../electron/contract'
+import {
+  appChannels,
+  booksChannels,
+  channels,
+  CloseDayInputSchema,
+  events,
+  historyChannels,
+  isChannel,
+  panChannels,
+  pendingChannels,
+  rechargeChannels,
+  salesChannels,
+  SaveSettingsInputSchema,
+  SellRechargeInputSchema,
+  settingsChannels,
+} from '../../electron/contract'
+import { mergeDomains } from '../../electron/contract/channel'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199' } as const
 
@@ -97,5 +113,17 @@ describe('channels', () => {
     expect(isChannel('toString')).toBe(false)
     expect(isChannel('__proto__')).toBe(false)
     expect(Object.keys(channels).every(isChannel)).toBe(true)
+  })
+
+  it('are every domain\'s channels, each named by one domain only', () => {
+    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels]
+    expect(Object.keys(channels)).toEqual(domains.flatMap((domain) => Object.keys(domain)))
+    // A spread would keep only the later of two domains' "day.close"; the merge refuses it instead.
+    expect(() => mergeDomains({ 'day.close': 1 }, { 'day.close': 2 })).toThrow('Two parts of the contract both define "day.close"')
+  })
+
+  it('carries the ledger\'s progress through a long audit or archive', () => {
+    expect(events['books.progress'].parse({ task: 'audit', done: 500, total: 1_000_000 })).toEqual({ task: 'audit', done: 500, total: 1_000_000 })
+    expect(events['books.progress'].safeParse({ task: 'backup', done: 1, total: 2 }).success).toBe(false)
   })
 })

@@ -1,6 +1,6 @@
 // Money parsing and formatting: exact paise, never a float, every odd string refused.
 import { describe, expect, it } from 'vitest'
-import { formatPaise, MoneyFormatError, paiseToDecimal, parseRupees, readRupeesInput, tryParseRupees } from '../../electron/counter/money'
+import { formatPaise, MoneyFormatError, paiseToDecimal, parseRupees, readRupeesInput, tryParseRupees } from '../../electron/shared/money'
 
 describe('parseRupees', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Reading PAN answers: provider money strings to exact paise, and odd field forms (string or number, unreadable values) through the real client.
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MoneyFormatError, parseProviderRupees } from '../../electron/counter/money'
+import { MoneyFormatError, parseProviderRupees } from '../../electron/shared/money'
 import { PanApi } from '../../electron/partners/pan-api'
 
 describe('parseProviderRupees', () => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { AgentInputSchema, CouponOrderInputSchema } from '../../electron/contract'
 import { checkCouponAnswer } from '../../electron/counter/coupon-checks'
-import { verhoeffDigit, verhoeffValid } from '../../electron/counter/verhoeff'
+import { verhoeffDigit, verhoeffValid } from '../../electron/shared/verhoeff'
 import type { CouponReply } from '../../electron/partners/pan-api'
 
 const good = {

@@ -16,6 +16,15 @@ export const booksEn = {
     readOnlyTitle: 'The books are read-only: no sale, top-up or day close can be recorded',
     readOnlyAdvice: 'Every sale recorded before this is kept. Leave the data folder as it is and call whoever supports Counter.',
     noticesSummary: 'What Counter found in the books ({count})',
+    progress: {
+      audit: 'Checking the journal',
+      auditValue: '{percent}%',
+      archive: 'Archiving closed years',
+      archiveValue: '{step} of {total}',
+      /** What a screen reader says, and what shows where there is room: task… value. */
+      words: '{task}… {value}',
+      goOnSelling: 'Sales can go on meanwhile.',
+    },
   },
   pending: {
     title: 'Pending sales',

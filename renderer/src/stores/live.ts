@@ -1,6 +1,7 @@
 // Routes the core's pushed events into the stores, so every screen shows the current truth.
 import type { CounterEvent, EventName } from '../../../electron/contract'
 import { onEvent } from '../api'
+import { useBooksProgressStore } from './booksProgress'
 import { usePendingStore } from './pending'
 import { useSalesStore } from './sales'
 import { useStatusStore } from './status'
@@ -14,10 +15,12 @@ export function startLiveUpdates(): () => void {
   const status = useStatusStore()
   const sales = useSalesStore()
   const pending = usePendingStore()
+  const booksProgress = useBooksProgressStore()
   return onEvent((event) => {
     if (isEvent(event, 'status.changed')) status.apply(event.payload)
     else if (isEvent(event, 'pending.changed')) pending.apply(event.payload.items)
     else if (isEvent(event, 'sale.changed')) sales.applySale(event.payload)
+    else if (isEvent(event, 'books.progress')) booksProgress.apply(event.payload)
     // A sale that went unanswered, or got its answer, joins or leaves the queue (coupons follow their own events).
     if (isEvent(event, 'sale.changed') || isEvent(event, 'coupon.changed')) pending.reloadSoon()
   })

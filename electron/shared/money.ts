@@ -1,5 +1,6 @@
 // Money as integer paise: exact parsing of decimal rupee strings, and formatting for people.
-// No floating point touches an amount anywhere in Counter; this module is the only converter.
+// No floating point touches an amount anywhere in Counter; this module is the only converter. A leaf module on the
+// shared floor (partners, counter, contract, simulator and renderer all read amounts): it imports nothing of ours.
 
 export class MoneyFormatError extends Error {
   constructor(readonly text: string) {

@@ -1,0 +1,151 @@
+// The shop's books: provider-wallet top-ups, balance breaks (reconcile), the day's summary, its
+// close with the drawer counted, the Z report, and the progress of long audits and archiving.
+import { z } from 'zod'
+import type { HandlersOf } from './channel'
+import { DaySchema, rupeesField } from './fields'
+import { PendingItemSchema } from './pending'
+import { CouponTypeSchema } from './pan'
+import { SaleStateSchema } from './sale-record'
+
+export const TopUpSchema = z.object({
+  topupId: z.string(),
+  amountPaise: z.number().int(),
+  reference: z.string(),
+  note: z.string(),
+  at: z.string(),
+  businessDay: z.string(),
+})
+export type TopUp = z.infer<typeof TopUpSchema>
+
+/** A balance assertion that did not hold: what Counter expected, what the provider said, and why it might differ. */
+export const BalanceBreakSchema = z.object({
+  at: z.string(),
+  kind: z.enum(['coupon', 'balance']),
+  /** The coupon attempt id, or null for a balance read. */
+  ref: z.string().nullable(),
+  expectedPaise: z.number().int(),
+  actualPaise: z.number().int(),
+  differencePaise: z.number().int(),
+  /** Since the previous assertion that held. */
+  since: z.object({ at: z.string().nullable(), couponSales: z.number().int(), couponPaise: z.number().int(), topupPaise: z.number().int() }),
+})
+export type BalanceBreak = z.infer<typeof BalanceBreakSchema>
+
+/** The most notes of one kind a drawer is counted with: 10,000 ₹500 notes are ₹50 lakh, far past any shop's till. */
+const MAX_NOTES = 10_000
+const NoteCountSchema = z
+  .number({ error: 'Enter how many notes (0 if none)' })
+  .int({ error: 'Notes are counted in whole numbers' })
+  .min(0, { error: 'Notes cannot be fewer than 0' })
+  .max(MAX_NOTES, { error: `At most ${MAX_NOTES.toLocaleString('en-IN')} notes of one kind` })
+
+/** Coins (and ₹1, ₹2, ₹5 notes) as one sum: ₹50,000 of them would be some 40 kg of ₹10 coins, so more is a typo. */
+const MAX_COINS_PAISE = 50_000_00
+
+export const DenominationsSchema = z.object({
+  n500: NoteCountSchema,
+  n200: NoteCountSchema,
+  n100: NoteCountSchema,
+  n50: NoteCountSchema,
+  n20: NoteCountSchema,
+  n10: NoteCountSchema,
+  /** Coins and anything smaller than ₹10, in rupees ('' for none). */
+  coins: rupeesField({ max: MAX_COINS_PAISE, words: '₹50,000', zero: true, empty: true }),
+})
+export type Denominations = z.infer<typeof DenominationsSchema>
+/** The drawer as a closed day recorded it: read back as stored, never refused for a bound set later. */
+const CountedSchema = z.object({
+  n500: z.number().int(),
+  n200: z.number().int(),
+  n100: z.number().int(),
+  n50: z.number().int(),
+  n20: z.number().int(),
+  n10: z.number().int(),
+  coins: z.string(),
+})
+export type NoteKey = Exclude<keyof Denominations, 'coins'>
+
+/** The notes counted one by one at day close, largest first; smaller money is one sum of coins. */
+export const banknotes: { key: NoteKey; rupees: number; paise: number }[] = [500, 200, 100, 50, 20, 10].map((rupees) => ({
+  key: `n${rupees}` as NoteKey,
+  rupees,
+  paise: rupees * 100,
+}))
+
+const BalanceAtSchema = z.object({ balancePaise: z.number().int().nullable(), at: z.string().nullable() })
+
+export const DaySummarySchema = z.object({
+  businessDay: z.string(),
+  closed: z.boolean(),
+  closedAt: z.string().nullable(),
+  openingPanBalance: BalanceAtSchema,
+  closingPanBalance: BalanceAtSchema,
+  recharges: z.array(z.object({ operatorCode: z.string(), operatorName: z.string(), state: SaleStateSchema, count: z.number().int(), amountPaise: z.number().int() })),
+  coupons: z.array(z.object({ type: CouponTypeSchema, state: SaleStateSchema, orders: z.number().int(), qty: z.number().int(), amountPaise: z.number().int() })),
+  topups: z.array(TopUpSchema),
+  pending: z.array(PendingItemSchema),
+  breaks: z.array(BalanceBreakSchema),
+  cash: z.object({
+    openingFloatPaise: z.number().int().nullable(),
+    collectedCashPaise: z.number().int(),
+    collectedUpiPaise: z.number().int(),
+    expectedPaise: z.number().int().nullable(),
+    countedPaise: z.number().int().nullable(),
+    differencePaise: z.number().int().nullable(),
+    counted: CountedSchema.nullable(),
+  }),
+  overrideNote: z.string().nullable(),
+})
+export type DaySummary = z.infer<typeof DaySummarySchema>
+
+/** A provider-wallet top-up is not a recharge: one bank transfer of up to ₹10 lakh, the shop's largest. */
+export const TopUpAmountSchema = rupeesField({ max: 10_00_000_00, words: '₹10,00,000' })
+
+/** The drawer's float at opening: a lakh is far past any counter's change money, so more is a typo. */
+const OpeningFloatSchema = rupeesField({ max: 1_00_000_00, words: '₹1,00,000', zero: true })
+
+export const CloseDayInputSchema = z.object({
+  businessDay: DaySchema,
+  openingFloat: OpeningFloatSchema,
+  counted: DenominationsSchema,
+  /** Closing with unresolved sales needs the owner's reason, kept in the journal. */
+  overrideNote: z.string().trim().max(500).optional(),
+})
+
+const DayRangeSchema = z.object({ from: DaySchema.optional(), to: DaySchema.optional() })
+
+export const booksChannels = {
+  'topups.add': {
+    input: z.object({
+      amount: TopUpAmountSchema,
+      reference: z.string().trim().min(3, { error: 'Enter the payment reference (UTR or receipt number)' }).max(60),
+      note: z.string().trim().max(200).optional(),
+    }),
+    output: TopUpSchema,
+  },
+  'topups.list': { input: DayRangeSchema, output: z.object({ topups: z.array(TopUpSchema) }) },
+  'reconcile.breaks': { input: DayRangeSchema, output: z.object({ breaks: z.array(BalanceBreakSchema) }) },
+  'day.summary': { input: z.object({ businessDay: DaySchema.optional() }), output: DaySummarySchema },
+  'day.close': { input: CloseDayInputSchema, output: DaySummarySchema },
+  'day.report': {
+    input: z.object({ businessDay: DaySchema, format: z.enum(['receipt', 'a4', 'csv']) }),
+    output: z.object({ content: z.string(), filename: z.string() }),
+  },
+  /** Desktop app: the 80 mm Z report printed silently on the receipt printer. */
+  'day.printReport': { input: z.object({ businessDay: DaySchema }), output: z.object({ printer: z.string() }) },
+  /** Desktop app: the A4 PDF or the CSV written to the reports folder. */
+  'day.saveReport': { input: z.object({ businessDay: DaySchema, format: z.enum(['pdf', 'csv']) }), output: z.object({ path: z.string() }) },
+} as const
+export type BooksHandlers = HandlersOf<typeof booksChannels>
+
+/** How far a whole-journal audit or a year's archiving has got, so the screen shows it is working. */
+export const BooksProgressSchema = z.object({
+  task: z.enum(['audit', 'archive']),
+  done: z.number().int(),
+  total: z.number().int(),
+})
+export type BooksProgress = z.infer<typeof BooksProgressSchema>
+
+export const booksEvents = {
+  'books.progress': BooksProgressSchema,
+} as const

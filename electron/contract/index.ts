@@ -1,0 +1,67 @@
+// The one surface between the counter UI and the core: every domain's channels, schemas and events
+// merged into one map, with the result envelope and the transport names. Electron IPC, the
+// browser-mode HTTP bridge and tests all carry exactly this; main validates every input with these
+// schemas. Everything outside contract/ imports from here, never from a domain's file.
+import type { z } from 'zod'
+import { appChannels, appEvents } from './app'
+import { booksChannels, booksEvents } from './books'
+import { mergeDomains, type HandlersOf } from './channel'
+import { historyChannels } from './history'
+import { panChannels, panEvents } from './pan'
+import { pendingChannels, pendingEvents } from './pending'
+import { rechargeChannels, rechargeEvents } from './recharge'
+import { salesChannels } from './sales'
+import { settingsChannels } from './settings'
+
+export * from './app'
+export * from './books'
+export * from './envelope'
+export * from './history'
+export * from './pan'
+export * from './pending'
+export * from './recharge'
+export * from './sales'
+export * from './settings'
+export * from './transport'
+export { MobileNumberSchema } from './fields'
+export { OutcomeSchema, PaymentModeSchema, SaleStateSchema, type Outcome, type PaymentMode, type SaleState } from './sale-record'
+
+// ---------- channels ----------
+
+export const channels = mergeDomains(
+  appChannels,
+  rechargeChannels,
+  salesChannels,
+  settingsChannels,
+  panChannels,
+  pendingChannels,
+  booksChannels,
+  historyChannels,
+)
+
+export type Channels = typeof channels
+export type Channel = keyof Channels
+export const channelNames = Object.keys(channels) as Channel[]
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && Object.hasOwn(channels, name)
+}
+
+/** What a caller passes (before defaults and trimming). */
+export type Input<K extends Channel> = z.input<Channels[K]['input']>
+/** What a handler receives (after validation). */
+export type ParsedInput<K extends Channel> = z.output<Channels[K]['input']>
+export type Output<K extends Channel> = z.infer<Channels[K]['output']>
+
+/** Every handler, typed per channel; domains each provide a part and the parts are merged. */
+export type Handlers = HandlersOf<Channels>
+export type HandlersFor<K extends Channel> = Pick<Handlers, K>
+
+// ---------- events pushed by the core ----------
+
+export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents)
+export type EventName = keyof typeof events
+export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>
+export interface CounterEvent<E extends EventName = EventName> {
+  name: E
+  payload: EventPayload<E>
+}

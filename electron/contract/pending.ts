@@ -1,0 +1,45 @@
+// Unresolved sales, recharge or coupon: the list with its next checks, settling one by phone with
+// the provider, and the list as it changes.
+import { z } from 'zod'
+import type { HandlersOf } from './channel'
+import { None, OrderIdSchema } from './fields'
+import { SaleStateSchema } from './sale-record'
+
+export const PendingItemSchema = z.object({
+  kind: z.enum(['recharge', 'coupon']),
+  /** Recharge order id or coupon attempt id. */
+  id: z.string(),
+  /** The number recharged, or the agent. */
+  label: z.string(),
+  amountPaise: z.number().int().nullable(),
+  state: SaleStateSchema,
+  lastAnswer: z.string(),
+  createdAt: z.string(),
+  lastCheckedAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  checks: z.number().int(),
+  /** False when the provider cannot be asked (a coupon order it never named): settle by phone. */
+  checkable: z.boolean(),
+})
+export type PendingItem = z.infer<typeof PendingItemSchema>
+
+const PendingListSchema = z.object({ items: z.array(PendingItemSchema) })
+
+export const pendingChannels = {
+  'pending.list': { input: None, output: PendingListSchema },
+  /** The operator confirmed the outcome by phone with the provider; the note says who and when. */
+  'pending.settle': {
+    input: z.object({
+      kind: z.enum(['recharge', 'coupon']),
+      id: OrderIdSchema,
+      outcome: z.enum(['SUCCESS', 'FAILED']),
+      note: z.string().trim().min(10, { error: 'Write who at the provider confirmed it, and when (at least 10 characters)' }).max(500),
+    }),
+    output: PendingListSchema,
+  },
+} as const
+export type PendingHandlers = HandlersOf<typeof pendingChannels>
+
+export const pendingEvents = {
+  'pending.changed': PendingListSchema,
+} as const

@@ -1,0 +1,84 @@
+// The recharge desk's part of the contract: operators and circles, looking up a number's operator,
+// selling a mobile or DTH recharge and checking its status, and the sale as it changes.
+import { z } from 'zod'
+import type { HandlersOf } from './channel'
+import { ByOrderId, CollectedSchema, MobileNumberSchema, None, rupeesField } from './fields'
+import { PaymentModeSchema, saleRecord } from './sale-record'
+
+export const RechargeKindSchema = z.enum(['mobile', 'dth'])
+export type RechargeKind = z.infer<typeof RechargeKindSchema>
+
+export const SaleSchema = z.object({
+  orderId: z.string(),
+  kind: RechargeKindSchema,
+  number: z.string(),
+  operatorCode: z.string(),
+  operatorName: z.string(),
+  circle: z.string().nullable(),
+  amountPaise: z.number().int(),
+  fpayId: z.string().nullable(),
+  operatorRef: z.string().nullable(),
+  ...saleRecord,
+})
+export type Sale = z.infer<typeof SaleSchema>
+
+export const OperatorSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  kind: RechargeKindSchema,
+})
+export type Operator = z.infer<typeof OperatorSchema>
+
+export const CircleSchema = z.object({ code: z.string(), name: z.string() })
+export type Circle = z.infer<typeof CircleSchema>
+
+/** The provider's limit for one recharge. */
+export const RupeesSchema = rupeesField({ max: 25_000_00, words: '₹25,000' })
+
+/** DTH subscriber ids differ by operator (Tata Play 10 digits, Dish TV 11, ...). */
+const DthNumberSchema = z
+  .string({ error: 'Enter a subscriber id' })
+  .trim()
+  .regex(/^\d+$/, { error: 'Subscriber id must contain digits only' })
+  .regex(/^\d{6,15}$/, { error: 'Subscriber id must be 6 to 15 digits' })
+
+const OperatorCodeSchema = z
+  .string({ error: 'Choose an operator' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,20}$/, { error: 'Choose an operator' })
+
+export const SellRechargeInputSchema = z
+  .object({
+    kind: RechargeKindSchema,
+    number: z.string({ error: 'Enter a number' }),
+    operatorCode: OperatorCodeSchema,
+    circle: z.string().trim().max(40).optional(),
+    amount: RupeesSchema,
+    /** Rupees taken from the customer when more than the amount (a service charge); default: the amount. */
+    collected: CollectedSchema,
+    paymentMode: PaymentModeSchema.default('cash'),
+  })
+  .superRefine((input, ctx) => {
+    const rule = input.kind === 'mobile' ? MobileNumberSchema : DthNumberSchema
+    const checked = rule.safeParse(input.number)
+    if (!checked.success) ctx.addIssue({ code: 'custom', path: ['number'], message: checked.error.issues[0].message })
+  })
+  .transform((input) => ({ ...input, number: input.number.trim() }))
+
+export const rechargeChannels = {
+  'catalog.operators': {
+    input: None,
+    output: z.object({ operators: z.array(OperatorSchema), circles: z.array(CircleSchema) }),
+  },
+  'recharge.lookupOperator': {
+    input: z.object({ number: MobileNumberSchema }),
+    output: z.object({ operatorCode: z.string().nullable(), operatorName: z.string(), circle: z.string().nullable() }),
+  },
+  'recharge.sell': { input: SellRechargeInputSchema, output: SaleSchema },
+  'recharge.checkStatus': { input: ByOrderId, output: SaleSchema },
+} as const
+export type RechargeHandlers = HandlersOf<typeof rechargeChannels>
+
+export const rechargeEvents = {
+  'sale.changed': SaleSchema,
+} as const

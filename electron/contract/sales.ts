@@ -1,0 +1,13 @@
+// The day's recharge sales and their receipts: shown, printed silently, or saved as a PDF.
+import { z } from 'zod'
+import type { HandlersOf } from './channel'
+import { ByOrderId, None } from './fields'
+import { SaleSchema } from './recharge'
+
+export const salesChannels = {
+  'sales.today': { input: None, output: z.object({ businessDay: z.string(), sales: z.array(SaleSchema) }) },
+  'receipt.html': { input: ByOrderId, output: z.object({ html: z.string() }) },
+  'receipt.print': { input: ByOrderId, output: z.object({ printer: z.string() }) },
+  'receipt.savePdf': { input: ByOrderId, output: z.object({ path: z.string() }) },
+} as const
+export type SalesHandlers = HandlersOf<typeof salesChannels>

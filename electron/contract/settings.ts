@@ -1,0 +1,89 @@
+// The shop's settings: what the screen may see (never a secret, only whether one is stored), what
+// it may save, and testing the recharge connection.
+import { z } from 'zod'
+import { CLOCK_STYLES } from '../shared/dates'
+import { ModeSchema } from './app'
+import type { HandlersOf } from './channel'
+import { None, rupeesField } from './fields'
+import { OutcomeSchema } from './sale-record'
+
+export const ReceiptWidthSchema = z.union([z.literal(58), z.literal(80)])
+
+export const SettingsViewSchema = z.object({
+  mode: ModeSchema,
+  userId: z.string(),
+  rechargeBaseUrl: z.string(),
+  panBaseUrl: z.string(),
+  shopName: z.string(),
+  shopAddress: z.string(),
+  receiptWidthMm: ReceiptWidthSchema,
+  printerName: z.string(),
+  timezone: z.string(),
+  clock: z.enum(CLOCK_STYLES),
+  /** The PAN API takes POST form fields per the spec; many deployments of it expect GET query strings. */
+  panRequestMethod: z.enum(['POST', 'GET']),
+  couponMaxQty: z.number().int(),
+  /** Rates assumed before the provider has charged for a type: P-Coupon (1) and E-Coupon (2). */
+  couponDefaultRatesPaise: z.object({ p: z.number().int(), e: z.number().int() }),
+  /** The most a sale may collect above its amount (the shop's service charge). */
+  serviceChargeCapPaise: z.number().int(),
+  /** Which secrets are stored: true/false only, never the value. */
+  secrets: z.object({ token: z.boolean(), secretKey: z.boolean(), apiKey: z.boolean() }),
+  /** Fields fixed by COUNTER_* environment variables: shown read-only. */
+  fromEnvironment: z.array(z.string()),
+})
+export type SettingsView = z.infer<typeof SettingsViewSchema>
+
+const HttpUrlSchema = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(s), { error: 'Must be an http:// or https:// address' })
+
+/** PAN coupons sell at ₹107 and ₹72: a rate above ₹1,000 is a typo (and keeps a 1000-coupon order under ₹10 lakh). */
+const CouponRateSchema = rupeesField({ max: 1_000_00, words: '₹1,000' })
+
+/** Secrets are write-only: absent or empty keeps what is stored. */
+const SecretInputSchema = z.string().trim().max(512).optional()
+
+export const SaveSettingsInputSchema = z.object({
+  userId: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, { error: 'User id may contain letters, digits, - and _ only' }).optional(),
+  token: SecretInputSchema,
+  secretKey: SecretInputSchema.refine((s) => !s || /^([0-9a-fA-F]{2})+$/.test(s), {
+    error: 'Secret key must be hexadecimal (0-9, a-f), an even number of characters',
+  }),
+  apiKey: SecretInputSchema,
+  rechargeBaseUrl: HttpUrlSchema.optional(),
+  panBaseUrl: HttpUrlSchema.optional(),
+  shopName: z.string().trim().max(80).optional(),
+  shopAddress: z.string().trim().max(240).optional(),
+  receiptWidthMm: ReceiptWidthSchema.optional(),
+  printerName: z.string().trim().max(120).optional(),
+  timezone: z
+    .string()
+    .trim()
+    .refine((tz) => { try { new Intl.DateTimeFormat('en-IN', { timeZone: tz }); return true } catch { return false } }, {
+      error: 'Not a known time zone (for India: Asia/Kolkata)',
+    })
+    .optional(),
+  /** 24-hour ("14:35") or 12-hour ("2:35 pm") times on screens, receipts and exports. */
+  clock: z.enum(CLOCK_STYLES).optional(),
+  panRequestMethod: z.enum(['POST', 'GET']).optional(),
+  couponMaxQty: z.number().int().min(1, { error: 'At least 1' }).max(1000, { error: 'At most 1000' }).optional(),
+  pCouponRate: CouponRateSchema.optional(),
+  eCouponRate: CouponRateSchema.optional(),
+  /** The most a sale may collect above its amount; ₹0 allows none. A service charge above ₹1,000 is a typo. */
+  serviceChargeCap: rupeesField({ max: 1_000_00, words: '₹1,000', zero: true }).optional(),
+  /** Removes user id and every stored secret: the app goes back to TRAINING. */
+  forgetCredentials: z.boolean().optional(),
+})
+export type SaveSettingsInput = z.input<typeof SaveSettingsInputSchema>
+
+export const settingsChannels = {
+  'settings.get': { input: None, output: SettingsViewSchema },
+  'settings.save': { input: SaveSettingsInputSchema, output: SettingsViewSchema },
+  'settings.testConnection': {
+    input: None,
+    output: z.object({ outcome: OutcomeSchema, message: z.string() }),
+  },
+} as const
+export type SettingsHandlers = HandlersOf<typeof settingsChannels>

@@ -1,0 +1,32 @@
+// What one row of history is, wherever it is read from (the active year, an archive, an archive's index of numbers): the columns both kinds of sale give, the row the screen shows, and its order.
+import type { ParamsObject } from 'sql.js'
+import { couponTypeNames, type CouponType, type HistoryRow, type SaleState } from '../contract'
+import type { SaleKind } from './events'
+
+// Both arms give the same columns: a and b name the sale (number, or agent id and name), c and d
+// describe it (operator and circle, or coupon type and quantity).
+export const ARM_SELECT: Record<SaleKind, string> = {
+  recharge: `SELECT 'recharge' AS kind, order_id AS id, created_at AS at, business_day, number AS a, NULL AS b,
+    operator_name AS c, circle AS d, amount_paise AS amount, state, fpay_id AS reference FROM sales`,
+  coupon: `SELECT 'coupon' AS kind, attempt_id AS id, created_at AS at, business_day, vle_id AS a, vle_name AS b,
+    coupon_type AS c, qty AS d, amount_paise AS amount, state, order_id AS reference FROM coupon_sales`,
+}
+
+export const newestFirst = (a: HistoryRow, b: HistoryRow): number => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
+
+export function historyRowFromRow(row: ParamsObject): HistoryRow {
+  return {
+    kind: String(row.kind) as SaleKind,
+    id: String(row.id),
+    at: String(row.at),
+    businessDay: String(row.business_day),
+    label: row.kind === 'recharge' || row.b === null ? String(row.a) : `${String(row.a)} · ${String(row.b)}`,
+    detail:
+      row.kind === 'recharge'
+        ? [row.c, row.d].filter((part) => part !== null).join(' · ')
+        : `${couponTypeNames[Number(row.c) as CouponType]} × ${Number(row.d)}`,
+    amountPaise: row.amount === null ? null : Number(row.amount),
+    state: String(row.state) as SaleState,
+    reference: row.reference === null ? null : String(row.reference),
+  }
+}

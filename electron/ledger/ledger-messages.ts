@@ -1,0 +1,69 @@
+// The messages between the main thread's ledger client and the ledger thread, and how errors cross between them.
+import { ClockUnconfirmedError, type ClockCheck } from './clock-sense'
+import type { LedgerEventData, LedgerEventType } from './events'
+import { DayClosedError, LedgerWriteError, type OpenReport } from './ledger'
+import type { LedgerCall, LedgerProgress } from './ledger-port'
+
+/** What the thread opens with (workerData). */
+export interface LedgerThreadData {
+  dir: string
+  snapshotEvery?: number
+  segmentBytes?: number
+  clockSense: boolean
+  /** The main thread's clock when it started the thread. */
+  at: string
+}
+
+/**
+ * Every request carries the main thread's clock: the core's `now` (a test's, or the computer's)
+ * stamps the journal and is what the clock sense judges, wherever the ledger runs.
+ */
+export type LedgerRequest = { id: number; at: string } & (
+  | { call: LedgerCall; args: unknown[] }
+  | { call: 'append'; args: [LedgerEventType, LedgerEventData[LedgerEventType]] }
+  | { call: 'close'; args: [] }
+)
+
+/** The books' state the client mirrors, so the status bar and the clock check never wait for the thread. */
+export interface BooksState {
+  readOnly: string | null
+  notices: string[]
+  clockFloorAt: string | null
+}
+
+export interface WireError {
+  name: string
+  message: string
+  businessDay?: string
+  check?: ClockCheck
+}
+
+export type LedgerMessage =
+  | { kind: 'opened'; report: OpenReport; books: BooksState }
+  | { kind: 'open-failed'; error: WireError }
+  | { kind: 'answer'; id: number; ok: true; value: unknown; books: BooksState }
+  | { kind: 'answer'; id: number; ok: false; error: WireError; books: BooksState }
+  | { kind: 'books'; books: BooksState }
+  | { kind: 'progress'; progress: LedgerProgress }
+
+export function toWire(error: unknown): WireError {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error) }
+  const wire: WireError = { name: error.name, message: error.message }
+  if (error instanceof DayClosedError) wire.businessDay = error.businessDay
+  if (error instanceof ClockUnconfirmedError) wire.check = error.check
+  return wire
+}
+
+/** The same classes the core catches when the ledger runs in its own thread as when it did not. */
+export function fromWire(wire: WireError): Error {
+  switch (wire.name) {
+    case 'LedgerWriteError':
+      return new LedgerWriteError(wire.message)
+    case 'DayClosedError':
+      return new DayClosedError(wire.businessDay ?? '')
+    case 'ClockUnconfirmedError':
+      return wire.check ? new ClockUnconfirmedError(wire.check) : new Error(wire.message)
+    default:
+      return Object.assign(new Error(wire.message), { name: wire.name })
+  }
+}

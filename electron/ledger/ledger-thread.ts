@@ -1,0 +1,57 @@
+// The ledger thread's entry: one Ledger, answering the main thread's requests in the order they come; the provider, keytar and the UI stay out.
+import { parentPort, workerData } from 'node:worker_threads'
+import { Ledger } from './ledger'
+import { LEDGER_CALLS, type LedgerCall } from './ledger-port'
+import { toWire, type BooksState, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
+import { runThreadHooks } from './threads'
+
+runThreadHooks()
+const port = parentPort!
+const data = workerData as LedgerThreadData
+/** The main thread's clock as of the request being answered (see LedgerRequest). */
+let clock = data.at
+const send = (message: LedgerMessage) => port.postMessage(message)
+const isLedgerCall = (call: string): call is LedgerCall => (LEDGER_CALLS as readonly string[]).includes(call)
+
+async function main(): Promise<void> {
+  let ledger: Ledger
+  try {
+    ledger = await Ledger.open({
+      dir: data.dir,
+      snapshotEvery: data.snapshotEvery,
+      segmentBytes: data.segmentBytes,
+      clockSense: data.clockSense,
+      lockHeld: true,
+      now: () => new Date(clock),
+      onProgress: (progress) => send({ kind: 'progress', progress }),
+    })
+  } catch (error) {
+    send({ kind: 'open-failed', error: toWire(error) })
+    return
+  }
+  const books = (): BooksState => ({ readOnly: ledger.readOnly, notices: ledger.notices, clockFloorAt: ledger.clockFloorAt })
+  ledger.onBooksChanged(() => send({ kind: 'books', books: books() }))
+
+  const answer = async (request: LedgerRequest): Promise<unknown> => {
+    if (request.call === 'append') return ledger.append(...request.args)
+    if (request.call === 'close') return ledger.close()
+    if (!isLedgerCall(request.call)) throw new Error(`The ledger has no call named ${String(request.call)}.`)
+    return (ledger[request.call] as (...args: unknown[]) => unknown)(...request.args)
+  }
+
+  port.on('message', (request: LedgerRequest) => {
+    clock = request.at
+    // Synchronous calls answer before the next message is read, so writes keep the order they were sent in;
+    // the long ones (audit, saved-copy check, snapshot, close) run in the chores thread meanwhile.
+    answer(request).then(
+      (value) => {
+        send({ kind: 'answer', id: request.id, ok: true, value, books: books() })
+        if (request.call === 'close') port.close()
+      },
+      (error: unknown) => send({ kind: 'answer', id: request.id, ok: false, error: toWire(error), books: books() }),
+    )
+  })
+  send({ kind: 'opened', report: ledger.report, books: books() })
+}
+
+void main()

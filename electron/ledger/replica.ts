@@ -1,0 +1,81 @@
+// The chores thread's copy of the books: seeded once, brought forward by reading the journal (never writing it), and written out as the snapshot.
+import path from 'node:path'
+import type { Database, SqlJsStatic } from 'sql.js'
+import { prepareConnection } from './connection'
+import { migrate } from './migrations'
+import { journalPosition, project } from './projections'
+import { JOURNAL_DIR, listSegments, locate, readChain, type ChainPoint, type ReadStart } from './segments'
+import { checkOf, readSnapshotFile, SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
+
+const samePoint = (a: ChainPoint, b: ChainPoint) => a.seq === b.seq && a.hash === b.hash
+
+export class Replica {
+  private db: Database | null = null
+  /** Where the last read stopped, by segment file, so the next one need not find its place again. */
+  private resume: { file: string; start: ReadStart } | null = null
+
+  constructor(
+    private readonly SQL: SqlJsStatic,
+    private readonly dir: string,
+  ) {}
+
+  /**
+   * Loads ledger.sqlite when its bytes are still what `check` vouches for, brought to the current
+   * schema as the ledger's open did; returns false (the replica unchanged) when they are not.
+   */
+  seedFromFile(check: SnapshotCheck): boolean {
+    const bytes = readSnapshotFile(this.dir, SNAPSHOT_FILE)
+    if (bytes === null || checkOf(bytes, [check]) === null) return false
+    const db = new this.SQL.Database(bytes)
+    this.replace(db)
+    if (!samePoint(journalPosition(db), check)) throw new Error(`${SNAPSHOT_FILE} does not hold the journal position its check names`)
+    migrate(db)
+    return true
+  }
+
+  /** Loads an export of the live books. */
+  seed(bytes: Uint8Array): void {
+    this.replace(new this.SQL.Database(bytes))
+  }
+
+  private replace(db: Database): void {
+    this.db?.close()
+    this.db = db
+    this.resume = null
+    prepareConnection(db)
+  }
+
+  /** Applies the journal's entries up to `through`, as an open's replay does, then writes the snapshot and its check. */
+  snapshot(through: ChainPoint): SnapshotCheck {
+    const db = this.follow(through)
+    const bytes = db.export()
+    prepareConnection(db)
+    return writeSnapshot(this.dir, bytes, through)
+  }
+
+  private follow(through: ChainPoint): Database {
+    const db = this.db
+    if (db === null) throw new Error('the copy of the books was never loaded')
+    const from = journalPosition(db)
+    if (from.seq >= through.seq) {
+      if (samePoint(from, through)) return db
+      throw new Error(`the copy of the books is at entry #${from.seq}, past #${through.seq}`)
+    }
+    const segments = listSegments(path.join(this.dir, JOURNAL_DIR))
+    const resumed = this.resume && samePoint(this.resume.start.after, from) && segments[this.resume.start.segment]?.file === this.resume.file
+    const located = resumed ? { found: true as const, start: this.resume!.start } : locate(segments, from)
+    if (!located.found) throw new Error(`the copy of the books cannot continue the journal: ${located.reason}`)
+    // Entries past `through` are being appended as this reads (the last may be half-written): left for the next time.
+    const read = readChain(segments, located.start, (entry, next) => {
+      if (entry.seq > through.seq) return
+      project(db, entry)
+      this.resume = { file: segments[next.segment].file, start: next }
+    })
+    const reached = journalPosition(db)
+    if (!samePoint(reached, through)) {
+      const why = read.broken ? `line ${read.broken.line}: ${read.broken.reason}` : `it ends at entry #${reached.seq}`
+      throw new Error(`the journal could not be followed to entry #${through.seq} (${why})`)
+    }
+    return db
+  }
+}
