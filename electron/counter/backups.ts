@@ -4,7 +4,6 @@
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { copyFileDurably, syncDirectory } from '../ledger/durable-files'
-import { SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../ledger/snapshot'
 
 export interface DailyBackupOptions {
   dataDir: string
@@ -12,6 +11,11 @@ export interface DailyBackupOptions {
   /** The shop's business day, YYYY-MM-DD: names the backup folder. */
   today: string
   keepDays?: number
+  /**
+   * Copies the ledger's saved copy and its check into the folder given: the ledger does it
+   * (LedgerPort.backUpSavedCopy), between two of its snapshots, so the two copied files pair up.
+   */
+  copySavedCopy: (into: string) => Promise<void>
 }
 
 const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/
@@ -48,23 +52,19 @@ function backUpFolder(from: string, to: string, keep: (name: string) => boolean,
   syncDirectory(to)
 }
 
-function copyLedger(ledgerDir: string, into: string): void {
+async function copyLedger(ledgerDir: string, into: string, copySavedCopy: (into: string) => Promise<void>): Promise<void> {
   mkdirSync(into, { recursive: true })
   backUpFolder(join(ledgerDir, 'archive'), join(into, 'archive'), (name) => name.endsWith('.sqlite'), () => true)
   // The snapshot before the journal: the copied journal then reaches at least as far as the copied snapshot.
   // With its check, or a restore would not trust it and would rebuild the books from the journal.
-  if (existsSync(join(ledgerDir, SNAPSHOT_FILE))) {
-    for (const name of [SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE]) {
-      if (existsSync(join(ledgerDir, name))) copyFileDurably(join(ledgerDir, name), join(into, name))
-    }
-  }
+  await copySavedCopy(into)
   // Segments are named by their first entry, so the last in order is the one still being appended to.
   backUpFolder(join(ledgerDir, 'journal'), join(into, 'journal'), (name) => name.endsWith('.ndjson'), (name, all) => name !== all.at(-1))
   syncDirectory(into)
 }
 
 /** Today's backup unless it exists already; then backups older than keepDays are removed. */
-export function runDailyBackup({ dataDir, ledgerDir, today, keepDays = 14 }: DailyBackupOptions): { path: string | null; pruned: string[] } {
+export async function runDailyBackup({ dataDir, ledgerDir, today, keepDays = 14, copySavedCopy }: DailyBackupOptions): Promise<{ path: string | null; pruned: string[] }> {
   if (!DAY_FOLDER.test(today)) throw new RangeError(`today must be YYYY-MM-DD, not ${today}`)
   const root = join(dataDir, 'backups')
   mkdirSync(root, { recursive: true })
@@ -77,7 +77,7 @@ export function runDailyBackup({ dataDir, ledgerDir, today, keepDays = 14 }: Dai
     const partial = target + PARTIAL_SUFFIX
     try {
       mkdirSync(partial)
-      copyLedger(ledgerDir, join(partial, basename(ledgerDir)))
+      await copyLedger(ledgerDir, join(partial, basename(ledgerDir)), copySavedCopy)
       const settings = join(dataDir, 'settings.json')
       if (existsSync(settings)) copyFileDurably(settings, join(partial, 'settings.json'))
       syncDirectory(partial)

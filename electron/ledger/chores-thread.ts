@@ -4,7 +4,7 @@ import { verifyJournal } from './audit'
 import { carry, type ChoreReply, type ChoreRequest, type ChoresData, type ChoreTasks } from './chores'
 import { loadSqlJs } from './ledger-open'
 import { Replica } from './replica'
-import { newestSnapshotIs } from './snapshot'
+import { copySavedCopy, newestSnapshotIs } from './snapshot'
 import { runThreadHooks } from './threads'
 
 runThreadHooks()
@@ -27,6 +27,9 @@ async function perform(request: ChoreRequest): Promise<ChoreTasks[ChoreRequest['
       return verifyJournal(dir, { through: request.through, onProgress: (done, total) => reply({ id: request.id, progress: { done, total } }) })
     case 'savedCopyIs':
       return newestSnapshotIs(dir, request.check)
+    case 'copySavedCopy':
+      copySavedCopy(dir, request.into)
+      return null
   }
 }
 

@@ -17,6 +17,8 @@ export interface ChoreTasks {
   audit: { request: { through: number }; answer: JournalAudit }
   /** Whether ledger.sqlite and its check on disk are still exactly `check`. */
   savedCopyIs: { request: { check: SnapshotCheck }; answer: boolean }
+  /** Copy ledger.sqlite and its check into a backup folder, between two snapshots. */
+  copySavedCopy: { request: { into: string }; answer: null }
 }
 
 export type ChoreName = keyof ChoreTasks
@@ -44,7 +46,7 @@ export function carry(error: unknown): CarriedError {
   return code === undefined ? { name, message } : { name, message, code }
 }
 
-function uncarry({ name, message, code }: CarriedError): Error {
+export function uncarry({ name, message, code }: CarriedError): Error {
   return Object.assign(new Error(message), { name }, code === undefined ? {} : { code })
 }
 

@@ -1,4 +1,5 @@
 // The messages between the main thread's ledger client and the ledger thread, and how errors cross between them.
+import { carry, uncarry, type CarriedError } from './chores'
 import { ClockUnconfirmedError, type ClockCheck } from './clock-sense'
 import type { LedgerEventData, LedgerEventType } from './events'
 import { DayClosedError, LedgerWriteError, type OpenReport } from './ledger'
@@ -31,9 +32,8 @@ export interface BooksState {
   clockFloorAt: string | null
 }
 
-export interface WireError {
-  name: string
-  message: string
+/** An error as it crosses from the ledger thread: the chores thread's carried error, with what the core's refusals say. */
+export interface WireError extends CarriedError {
   businessDay?: string
   check?: ClockCheck
 }
@@ -47,8 +47,7 @@ export type LedgerMessage =
   | { kind: 'progress'; progress: LedgerProgress }
 
 export function toWire(error: unknown): WireError {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error) }
-  const wire: WireError = { name: error.name, message: error.message }
+  const wire: WireError = carry(error)
   if (error instanceof DayClosedError) wire.businessDay = error.businessDay
   if (error instanceof ClockUnconfirmedError) wire.check = error.check
   return wire
@@ -64,6 +63,6 @@ export function fromWire(wire: WireError): Error {
     case 'ClockUnconfirmedError':
       return wire.check ? new ClockUnconfirmedError(wire.check) : new Error(wire.message)
     default:
-      return Object.assign(new Error(wire.message), { name: wire.name })
+      return uncarry(wire)
   }
 }

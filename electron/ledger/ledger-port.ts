@@ -32,6 +32,7 @@ export const LEDGER_CALLS = [
   'historySearch',
   'archiveClosedYears',
   'snapshot',
+  'backUpSavedCopy',
 ] as const satisfies readonly (keyof Ledger)[]
 
 export type LedgerCall = (typeof LEDGER_CALLS)[number]

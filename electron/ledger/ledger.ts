@@ -543,6 +543,17 @@ export class Ledger {
     return this.inWritingTurn(() => this.snapshotByReplica())
   }
 
+  /**
+   * Copies the saved copy and its check into `into` (today's backup, backups.ts) in the chores
+   * thread, in turn with the snapshots: copied while one was being written, the two would not pair
+   * up, and a restore would rebuild the books from the journal.
+   */
+  backUpSavedCopy(into: string): Promise<void> {
+    return this.inWritingTurn(async () => {
+      await this.runningChores().ask('copySavedCopy', { into })
+    })
+  }
+
   /** Resolves once every snapshot scheduled so far has been written (or has failed): for tests and tools that take turns with it. */
   async snapshotsSettled(): Promise<void> {
     for (let turn = this.writingTurn; ; turn = this.writingTurn) {

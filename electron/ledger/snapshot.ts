@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { writeFileAtomically } from './durable-files'
+import { copyFileDurably, writeFileAtomically } from './durable-files'
 import type { ChainPoint } from './segments'
 
 export const SNAPSHOT_FILE = 'ledger.sqlite'
@@ -58,6 +58,18 @@ export function writeSnapshot(dir: string, bytes: Uint8Array, position: ChainPoi
   writeFileAtomically(dir, SNAPSHOT_FILE, bytes, PREVIOUS_SNAPSHOT_FILE)
   writeFileAtomically(dir, SNAPSHOT_CHECK_FILE, Buffer.from(JSON.stringify(check)), checkFileOf(PREVIOUS_SNAPSHOT_FILE))
   return check
+}
+
+/**
+ * Copies ledger.sqlite and its check into `into` (a backup). The two are a pair only while no
+ * snapshot is being written: the chores thread, their one writer, makes the copy between its writes.
+ */
+export function copySavedCopy(dir: string, into: string): void {
+  // No snapshot yet: a check alone would vouch for nothing.
+  if (!fs.existsSync(path.join(dir, SNAPSHOT_FILE))) return
+  for (const name of [SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE]) {
+    if (fs.existsSync(path.join(dir, name))) copyFileDurably(path.join(dir, name), path.join(into, name))
+  }
 }
 
 /** The bytes of one snapshot file, or null when it does not exist. */

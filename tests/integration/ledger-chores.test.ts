@@ -4,7 +4,7 @@ import path from 'node:path'
 import initSqlJs from 'sql.js'
 import { describe, expect, it } from 'vitest'
 import type { Ledger, LedgerProgress } from '../../electron/ledger/ledger'
-import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+import { checkOf, PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, type SnapshotCheck } from '../../electron/ledger/snapshot'
 import { percentile } from '../bench/stats'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
 
@@ -214,5 +214,30 @@ describe('the chores thread killed mid-snapshot', () => {
     const reopened = await rig.open()
     expect(reopened.report).toEqual({ snapshotSeq: 606, replayed: 0, tornTail: false, problems: [] })
     expect(reopened.getSale('S302')?.state).toBe('SUCCESS')
+  })
+
+  it("copies the saved copy for today's backup between snapshots: the copied file always pairs with its check", async () => {
+    const ledger = await rig.open({ snapshotEvery: 4 })
+    const backups = Array.from({ length: 12 }, (_, i) => fs.mkdtempSync(path.join(rig.dir, `..${path.sep}backup-${i}-`)))
+    let sold = 0
+    const selling = (async () => {
+      for (; sold < 120; sold += 2) {
+        sell(ledger, sold, 2, LONG_MESSAGE)
+        await nextTurn()
+      }
+    })()
+    // Asked while snapshots of a few megabytes are being written one after another.
+    for (const into of backups) {
+      await ledger.backUpSavedCopy(into)
+      await nextTurn()
+    }
+    await selling
+    await rig.close(ledger)
+    for (const into of backups) {
+      const bytes = fs.readFileSync(path.join(into, SNAPSHOT_FILE))
+      const check = JSON.parse(fs.readFileSync(path.join(into, SNAPSHOT_CHECK_FILE), 'utf8')) as SnapshotCheck
+      expect(checkOf(bytes, [check]), `backup ${into}`).not.toBeNull()
+      fs.rmSync(into, { recursive: true, force: true })
+    }
   })
 })
