@@ -92,11 +92,24 @@ it('a sale booked while the day is being closed is refused by the close, or coun
   expect(types.lastIndexOf('recharge.intent')).toBeLessThan(types.indexOf('day.closed'))
 })
 
+/**
+ * Restarts the core and waits for its start-up balance read to be journaled: the shim's "first write"
+ * must be the sale's own, not that line's (which the start writes while the counter already answers).
+ */
+async function restartQuiet(r: RealModeRig): Promise<void> {
+  const reads = () => journalOf(r).filter((line) => line.type === 'pan.balance.read').length
+  // The first start's read too, or it could land after the restart and pass for the restarted core's.
+  await eventually(async () => reads() > 0, "the first start's balance read")
+  const before = reads()
+  await r.restart()
+  await eventually(async () => reads() > before, "the restarted core's balance read")
+}
+
 it('an intent the ledger thread never answered is refused as not sent, and nothing is sent', async () => {
   const r = await startRig()
   shim = installFsShim(ledgerDir(r.dataDir, 'real'))
   // Threads started from now on join the shim.
-  await r.restart()
+  await restartQuiet(r)
   shim.arm({ cls: 'write', occurrence: 1 }, { kind: 'die-thread' })
 
   const refused = await r.counter.call('recharge.sell', sale('9812345606'))
@@ -110,7 +123,7 @@ it('an intent the ledger thread never answered is refused as not sent, and nothi
 it('an answer whose write the ledger thread never answered is retried, and written once when it had reached the journal', async () => {
   const r = await startRig({ heldRetryMs: 3_600_000 })
   shim = installFsShim(ledgerDir(r.dataDir, 'real'))
-  await r.restart()
+  await restartQuiet(r)
   // The provider books the order; the ledger thread dies as it is about to write the answer.
   onProvider = (req) => {
     if (req.operation === 'transaction') shim!.arm({ cls: 'write', occurrence: 1 }, { kind: 'die-thread' })
