@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomically } from './durable-files'
-import { FROM_THE_START, JOURNAL_DIR, LEGACY_JOURNAL_FILE, listSegments, readChain, type ChainPoint, type ReadStart, type Segment } from './segments'
+import { FROM_THE_START, JOURNAL_DIR, LEGACY_JOURNAL_FILE, listSegments, readChain, samePoint, type ChainPoint, type ReadStart, type Segment } from './segments'
 
 const SEALS_FILE = 'sealed.json'
 
@@ -42,7 +42,6 @@ function readSeals(journalDir: string): Seals {
   }
 }
 
-const samePoint = (a: ChainPoint, b: ChainPoint) => a.seq === b.seq && a.hash === b.hash
 
 /** Leading closed segments whose bytes are still what passed, chained one to the next: skipped. */
 function sealedPrefix(segments: readonly Segment[], seals: Seals): { start: ReadStart; entries: number } {

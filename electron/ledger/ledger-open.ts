@@ -2,7 +2,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
-import { FROM_THE_START, Journal, type ChainPoint, type ReadStart } from './journal'
+import { FROM_THE_START, Journal, type ReadStart } from './journal'
+import { samePoint } from './segments'
 import { CHECKED_SNAPSHOTS_VERSION, LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
 import { prepareConnection } from './connection'
 import { journalPosition, project } from './projections'
@@ -72,7 +73,6 @@ function loadSnapshot(SQL: SqlJsStatic, bytes: Uint8Array): Database {
   }
 }
 
-const samePoint = (a: ChainPoint, b: ChainPoint) => a.seq === b.seq && a.hash === b.hash
 
 /**
  * The newest snapshot that its check vouches for, that loads and that agrees with the journal

@@ -4,10 +4,8 @@ import type { Database, SqlJsStatic } from 'sql.js'
 import { prepareConnection } from './connection'
 import { migrate } from './migrations'
 import { journalPosition, project } from './projections'
-import { JOURNAL_DIR, listSegments, locate, readChain, type ChainPoint, type ReadStart } from './segments'
+import { JOURNAL_DIR, listSegments, locate, readChain, samePoint, type ChainPoint, type ReadStart } from './segments'
 import { checkOf, readSnapshotFile, SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
-
-const samePoint = (a: ChainPoint, b: ChainPoint) => a.seq === b.seq && a.hash === b.hash
 
 export class Replica {
   private db: Database | null = null

@@ -30,6 +30,8 @@ export interface ChainPoint {
 
 export const GENESIS: ChainPoint = { seq: 0, hash: GENESIS_HASH }
 
+export const samePoint = (a: ChainPoint, b: ChainPoint): boolean => a.seq === b.seq && a.hash === b.hash
+
 export function segmentName(first: number): string {
   return `${String(first).padStart(12, '0')}.ndjson`
 }
