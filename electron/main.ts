@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, session as electronSession, type I
 import { join } from 'node:path'
 import { IPC_CALL, IPC_EVENT } from './contract'
 import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
-import { electronPrinter } from './printing'
+import { electronPrinter, electronRasterizer } from './printing'
 import { closeCounter } from './shutdown'
 import { startSimulator } from './simulator/server'
 
@@ -86,7 +86,8 @@ app.whenReady().then(async () => {
     counter = await startCounterFromEnvironment({
       platform: 'electron',
       resourcesDir: join(app.getAppPath(), 'resources'),
-      printer: electronPrinter,
+      systemPrinter: electronPrinter,
+      rasterizer: electronRasterizer,
       startTraining: () => startSimulator(),
     })
   } catch (err) {

@@ -13,6 +13,7 @@ export const ErrorCodeSchema = z.enum([
   'clock_unconfirmed', // the clock disagrees with the journal: the owner must confirm it before anything is booked
   'day_closed', // the business day's books are closed: nothing more may be booked on it
   'provider_error',
+  'printer_error', // the printer did not take the job (off, out of paper, unreachable); the sale and the books are as they were
   'forbidden',
   'internal',
 ])

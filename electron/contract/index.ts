@@ -9,6 +9,7 @@ import { mergeDomains, type HandlersOf } from './channel'
 import { historyChannels } from './history'
 import { panChannels, panEvents } from './pan'
 import { pendingChannels, pendingEvents } from './pending'
+import { printerChannels } from './printer'
 import { rechargeChannels, rechargeEvents } from './recharge'
 import { salesChannels } from './sales'
 import { settingsChannels } from './settings'
@@ -19,6 +20,7 @@ export * from './envelope'
 export * from './history'
 export * from './pan'
 export * from './pending'
+export * from './printer'
 export * from './recharge'
 export * from './sales'
 export * from './settings'
@@ -37,6 +39,7 @@ export const channels = mergeDomains(
   pendingChannels,
   booksChannels,
   historyChannels,
+  printerChannels,
 )
 
 export type Channels = typeof channels

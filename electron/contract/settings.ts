@@ -6,6 +6,8 @@ import { ModeSchema } from './app'
 import type { HandlersOf } from './channel'
 import { None, rupeesField } from './fields'
 import { OutcomeSchema } from './sale-record'
+import { PrinterKindSchema } from './printer'
+import { parsePrinterAddress } from '../shared/printer-address'
 
 export const ReceiptWidthSchema = z.union([z.literal(58), z.literal(80)])
 
@@ -17,7 +19,15 @@ export const SettingsViewSchema = z.object({
   shopName: z.string(),
   shopAddress: z.string(),
   receiptWidthMm: ReceiptWidthSchema,
+  printerKind: PrinterKindSchema,
+  /** The OS printer's name (kind 'system'); empty prints to the default printer. */
   printerName: z.string(),
+  /** Kind 'escpos': a network address (host[:port], 9100 by default) or a device or share path. */
+  printerAddress: z.string(),
+  /** Kind 'escpos': every receipt as an image of the HTML receipt, ₹ and all (else text, and an image only when needed). */
+  printAsImage: z.boolean(),
+  /** Kind 'escpos': open the cash drawer (ESC p) when a cash sale's receipt first prints. */
+  openDrawerOnCash: z.boolean(),
   timezone: z.string(),
   clock: z.enum(CLOCK_STYLES),
   /** The PAN API takes POST form fields per the spec; many deployments of it expect GET query strings. */
@@ -57,7 +67,19 @@ export const SaveSettingsInputSchema = z.object({
   shopName: z.string().trim().max(80).optional(),
   shopAddress: z.string().trim().max(240).optional(),
   receiptWidthMm: ReceiptWidthSchema.optional(),
+  printerKind: PrinterKindSchema.optional(),
   printerName: z.string().trim().max(120).optional(),
+  printerAddress: z
+    .string()
+    .trim()
+    .max(200)
+    .superRefine((typed, ctx) => {
+      const parsed = typed === '' ? null : parsePrinterAddress(typed)
+      if (parsed && 'error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error })
+    })
+    .optional(),
+  printAsImage: z.boolean().optional(),
+  openDrawerOnCash: z.boolean().optional(),
   timezone: z
     .string()
     .trim()

@@ -21,8 +21,10 @@ import { panBalanceOf, panHandlers } from './pan'
 import { createPendingQueue } from './pending'
 import { rechargeHandlers, TEST_CONNECTION_NUMBER } from './recharge'
 import { reconcileHandlers } from './reconcile'
-import { salesHandlers, type ReceiptPrinter } from './sales'
+import { receiptPrinting } from './receipt-printing'
+import { salesHandlers } from './sales'
 import { serialQueue } from './serial'
+import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
 import { ledgerDir, openSession, type Session, type TrainingProvider } from './session'
 import { Settings } from './settings'
 
@@ -32,7 +34,10 @@ export interface CounterOptions {
   platform: AppStatus['platform']
   secrets: SecretStore
   env?: NodeJS.ProcessEnv
-  printer?: ReceiptPrinter
+  /** The OS's printers (the desktop app); without them receipts print through the browser or on an ESC/POS printer. */
+  systemPrinter?: SystemPrinter
+  /** Draws receipt HTML as pixels for an ESC/POS printer (₹, Devanagari, the Z report). */
+  rasterizer?: HtmlRasterizer
   /** Whole-request limit for provider calls. */
   providerTimeoutMs?: number
   /** How often a provider answer the disk refused is tried again (held-answers.ts); it is also tried before every write. */
@@ -180,15 +185,18 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     recharge: (orderId) => recharge['recharge.checkStatus']({ orderId }),
     coupon: (attemptId) => pan['pan.coupons.checkStatus']({ attemptId }),
   })
+  const { systemPrinter } = options
+  const paper = receiptPrinting(ctx, { resourcesDir, systemPrinter, rasterizer: options.rasterizer })
   const handlers: Handlers = {
     ...recharge,
     ...pan,
-    ...salesHandlers(ctx, { resourcesDir, dataDir, printer: options.printer }),
+    ...salesHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper }),
     ...settingsAndStatus,
     ...pending.handlers,
     ...reconcileHandlers(ctx),
-    ...dayCloseHandlers(ctx, { resourcesDir, dataDir, printer: options.printer }),
+    ...dayCloseHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper }),
     ...historyHandlers(ctx),
+    ...paper.handlers,
   }
 
   async function switchSession() {
@@ -292,6 +300,6 @@ export function dataDirFrom(env: NodeJS.ProcessEnv): string {
 }
 
 /** How both the desktop app and browser mode start: environment, data folder and keychain. */
-export function startCounterFromEnvironment(options: Pick<CounterOptions, 'platform' | 'resourcesDir' | 'printer' | 'startTraining'>): Promise<CounterApp> {
+export function startCounterFromEnvironment(options: Pick<CounterOptions, 'platform' | 'resourcesDir' | 'systemPrinter' | 'rasterizer' | 'startTraining'>): Promise<CounterApp> {
   return startCounter({ ...options, env: process.env, dataDir: dataDirFrom(process.env), secrets: keychainSecrets() })
 }

@@ -10,9 +10,10 @@ import { CounterError } from './errors'
 import { paiseToDecimal, parseRupees } from '../shared/money'
 import { refuseUnlessClockAgrees } from './clock'
 import { panHandlers } from './pan'
+import type { SystemPrinter } from '../printers/printer-ports'
 import { pendingItemOf } from './pending'
+import type { Paper } from './receipt-printing'
 import { chainStart, dayBalances } from './reconcile'
-import type { ReceiptPrinter } from './sales'
 import type { Session } from './session'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
 
@@ -65,7 +66,7 @@ function overrideNoteFor(unresolved: number, note: string | undefined): string |
   return note || null
 }
 
-export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; printer?: ReceiptPrinter }): HandlersFor<DayChannels> {
+export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; systemPrinter?: SystemPrinter; paper: Paper }): HandlersFor<DayChannels> {
   const receiptCss = readFileSync(join(options.resourcesDir, 'receipt.css'), 'utf8')
   // The PAN desk's own balance read (journaled, status bar told), not a second copy of it.
   const readPanBalance = panHandlers(ctx)['pan.balance.refresh']
@@ -187,16 +188,11 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
     },
 
     async 'day.printReport'({ businessDay }) {
-      if (!options.printer) {
-        throw new CounterError('unsupported', "Silent printing works in the desktop app. Here, use your browser's Print on the report.")
-      }
-      const { printerName, receiptWidthMm } = ctx.settings.current
-      const html = zReportReceipt(await summaryOf(businessDay, false), reportOptions(), receiptCss)
-      return { printer: await options.printer.print(html, { deviceName: printerName, widthMm: receiptWidthMm }) }
+      return options.paper.printReport(zReportReceipt(await summaryOf(businessDay, false), reportOptions(), receiptCss))
     },
 
     async 'day.saveReport'({ businessDay, format }) {
-      const { printer } = options
+      const printer = options.systemPrinter
       if (format === 'pdf' && !printer) {
         throw new CounterError('unsupported', "Saving a PDF works in the desktop app. Here, open the A4 report and use your browser's Print (choose 'Save as PDF').")
       }

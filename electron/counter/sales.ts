@@ -1,38 +1,31 @@
-// The day's sales and their receipts (recharges and coupons): listing, receipt HTML, silent
-// printing and Save PDF.
+// The day's sales and their receipts (recharges and coupons): listing, receipt HTML, printing
+// (receipt-printing.ts decides where to) and Save PDF.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { HandlersFor } from '../contract'
+import type { SystemPrinter } from '../printers/printer-ports'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { receiptRenderer } from './receipts'
-
-/** Printing needs a window system: Electron main provides one; browser mode prints in the browser. */
-export interface ReceiptPrinter {
-  /** Prints without a dialog; resolves to the printer's name. */
-  print(html: string, options: { deviceName: string; widthMm: 58 | 80 }): Promise<string>
-  /** Thermal receipts give only a width (the roll is continuous); reports give A4's 210 x 297. */
-  savePdf(html: string, page: { widthMm: number; heightMm?: number }, path: string): Promise<void>
-}
+import type { Paper, SaleReceipt } from './receipt-printing'
+import { couponReceipt, rechargeReceipt, receiptRenderer } from './receipts'
 
 type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt.savePdf'
 
-export function salesHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; printer?: ReceiptPrinter }): HandlersFor<SalesChannels> {
+export function salesHandlers(
+  ctx: CounterContext,
+  options: { resourcesDir: string; dataDir: string; systemPrinter?: SystemPrinter; paper: Paper },
+): HandlersFor<SalesChannels> {
   const render = receiptRenderer(options.resourcesDir)
   /** Recharge order ids and coupon attempt ids never collide (their prefixes differ). */
-  const receiptOf = async (orderId: string): Promise<string> => {
+  const receiptOf = async (orderId: string): Promise<SaleReceipt> => {
+    const shop = ctx.settings.current
     const sales = ctx.answers.reads(ctx.session())
     const recharge = await sales.sale(orderId)
-    if (recharge) return render.recharge(recharge, ctx.settings.current)
-    const coupon = await sales.couponSale(orderId)
-    if (coupon) return render.coupon(coupon, ctx.settings.current)
-    throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
-  }
-  const printer = (): ReceiptPrinter => {
-    if (!options.printer) {
-      throw new CounterError('unsupported', "Counter's silent printing works in the desktop app. Here, use your browser's Print (choose 'Save as PDF' for a file).")
-    }
-    return options.printer
+    const coupon = recharge ? null : await sales.couponSale(orderId)
+    const sale = recharge ?? coupon
+    if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
+    const content = recharge ? rechargeReceipt(recharge, shop) : couponReceipt(coupon!, shop)
+    return { id: orderId, content, html: render.html(content, shop), sale }
   }
 
   return {
@@ -41,20 +34,20 @@ export function salesHandlers(ctx: CounterContext, options: { resourcesDir: stri
       return { businessDay, sales: await ctx.answers.reads(ctx.session()).salesForDay(businessDay) }
     },
     async 'receipt.html'({ orderId }) {
-      return { html: await receiptOf(orderId) }
+      return { html: (await receiptOf(orderId)).html }
     },
     async 'receipt.print'({ orderId }) {
-      const { printerName, receiptWidthMm } = ctx.settings.current
-      const to = printer()
-      const used = await to.print(await receiptOf(orderId), { deviceName: printerName, widthMm: receiptWidthMm })
-      return { printer: used }
+      // The sale is only read: a print that fails leaves it, and the books, as they were.
+      return options.paper.printSale(await receiptOf(orderId))
     },
     async 'receipt.savePdf'({ orderId }) {
+      if (!options.systemPrinter) {
+        throw new CounterError('unsupported', "Saving a PDF works in the desktop app. Here, use your browser's Print (choose 'Save as PDF').")
+      }
       const folder = join(options.dataDir, 'receipts')
       mkdirSync(folder, { recursive: true })
       const path = join(folder, `${orderId}.pdf`)
-      const to = printer()
-      await to.savePdf(await receiptOf(orderId), { widthMm: ctx.settings.current.receiptWidthMm }, path)
+      await options.systemPrinter.savePdf((await receiptOf(orderId)).html, { widthMm: ctx.settings.current.receiptWidthMm }, path)
       return { path }
     },
   }

@@ -2,7 +2,7 @@
 // COUNTER_* environment variables over both (for tests, demos and kiosks). Decides the mode.
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import type { Mode, ParsedInput, SettingsView } from '../contract'
+import type { Mode, ParsedInput, PrinterKind, SettingsView } from '../contract'
 import { writeFileAtomically } from '../ledger/durable-files'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
@@ -17,7 +17,11 @@ export interface StoredSettings {
   shopName: string
   shopAddress: string
   receiptWidthMm: 58 | 80
+  printerKind: PrinterKind
   printerName: string
+  printerAddress: string
+  printAsImage: boolean
+  openDrawerOnCash: boolean
   timezone: string
   /** How times read on screens, receipts and exports (electron/shared/dates.ts). */
   clock: ClockStyle
@@ -34,7 +38,12 @@ const defaults: StoredSettings = {
   shopName: 'My Shop',
   shopAddress: '',
   receiptWidthMm: 80,
+  // The OS driver until the shop sets up an ESC/POS printer: what every install printed with before.
+  printerKind: 'system',
   printerName: '',
+  printerAddress: '',
+  printAsImage: false,
+  openDrawerOnCash: false,
   timezone: 'Asia/Kolkata',
   clock: '24h',
   panRequestMethod: 'POST',
@@ -168,6 +177,12 @@ export class Settings {
     if (next.panBaseUrl && !typed.apiKey && !(await this.secret('apiKey'))) {
       throw new CounterError('invalid_input', 'Enter the PAN api_key to use the PAN address.', {
         apiKey: 'Enter it once; it is kept in the system keychain',
+      })
+    }
+    // An ESC/POS printer is reached only by its address: without one every receipt would fail to print.
+    if (next.printerKind === 'escpos' && !next.printerAddress) {
+      throw new CounterError('invalid_input', "Enter the receipt printer's address to print on it directly (ESC/POS).", {
+        printerAddress: "Type the printer's network address (for example 192.168.1.50) or its device path",
       })
     }
     for (const name of secretNames) {

@@ -4,6 +4,7 @@ import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
+import { receiptPageCss } from '../shared/paper'
 import { escapeHtml, paperTime, type ReceiptShop } from './receipts'
 
 export interface ZReportOptions {
@@ -210,7 +211,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportO
   const note = summary.overrideNote ? `<div class="note">Owner's note: ${escapeHtml(summary.overrideNote)}</div>` : ''
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Z report ${escapeHtml(formatDay(summary.businessDay))}</title>
-<style>@page { size: ${shop.receiptWidthMm}mm auto; margin: 0 } body { width: ${shop.receiptWidthMm}mm }
+<style>${receiptPageCss(shop.receiptWidthMm)}
 ${receiptCss}</style></head>
 <body class="w${shop.receiptWidthMm}">
 <h1>${escapeHtml(shop.shopName)}</h1>

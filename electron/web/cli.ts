@@ -2,6 +2,7 @@
 // Electron binary. Built to out/main/web.js; prints the loopback address (with its token) to open.
 import { resolve } from 'node:path'
 import { startCounterFromEnvironment } from '../counter/app'
+import { chromiumRasterizer } from '../printers/chromium-raster'
 import { closeCounter } from '../shutdown'
 import { startSimulator } from '../simulator/server'
 import { checkWebToken, startWebServer } from './server'
@@ -14,6 +15,8 @@ async function main() {
   const counter = await startCounterFromEnvironment({
     platform: 'web',
     resourcesDir: resolve(__dirname, '../../resources'),
+    // No OS printers here (the browser prints); an ESC/POS printer's pictures are drawn by a headless Chromium.
+    rasterizer: chromiumRasterizer(),
     startTraining: () => startSimulator(),
   })
   const web = await startWebServer({

@@ -7,6 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
+import { HEADLESS_CHROMIUM_FLAGS } from '../../electron/printers/chromium-raster'
 import { startWebServer, type WebServer } from '../../electron/web/server'
 import { resourcesDir, tempDir } from '../integration/helpers'
 import { startSimulator } from '../../electron/simulator/server'
@@ -15,17 +16,6 @@ const rendererDir = resolve(__dirname, '../../out/renderer')
 /** Screenshots and PDFs, for a person to look at. */
 export const outputDir = resolve(__dirname, '../../test-output/e2e')
 
-// Root, headless, and no traffic but to the page under test (the machine has no other network).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** The core (training mode, its own data folder) behind the browser bridge serving the built screens. */
 export async function startWebApp(
@@ -43,7 +33,7 @@ export function launchChromium(options: { acceptDownloads?: boolean; bypassCSP?:
   mkdirSync(outputDir, { recursive: true })
   return chromium.launchPersistentContext(tempDir('chromium-').path, {
     executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: HEADLESS_CHROMIUM_FLAGS,
     viewport: { width: 1280, height: 860 },
     ...options,
   })

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ReceiptPrinter } from '../../electron/counter/sales'
+import type { SystemPrinter } from '../../electron/printers/printer-ports'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
 import { agentInput, approvedAgent, eventually, startRealModeRig, statusEvents, type RealModeRig, valueOf } from './helpers'
@@ -160,7 +160,7 @@ describe('day close', () => {
     expect(a4.content).toContain('@page { size: A4')
     expect(a4.content).toContain('-₹123.45')
     const receipt = valueOf(await rig.counter.call('day.report', { businessDay: today, format: 'receipt' }))
-    expect(receipt.content).toContain('@page { size: 80mm auto')
+    expect(receipt.content).toContain(':root { --receipt-width-mm: 80 } body { width: 80mm }')
     expect(receipt.content).not.toContain('TRAINING')
 
     const saved = valueOf(await rig.counter.call('day.saveReport', { businessDay: today, format: 'csv' }))
@@ -176,11 +176,12 @@ describe('day close', () => {
   it('hands the desktop printer the A4 report on an A4 page for the PDF', async () => {
     const pages: { html: string; page: { widthMm: number; heightMm?: number }; path: string }[] = []
     // Stands in for Electron's printToPDF, the one part that needs a window system.
-    const printer: ReceiptPrinter = {
+    const systemPrinter: SystemPrinter = {
       print: async () => 'none',
       savePdf: async (html, page, path) => void pages.push({ html, page, path }),
+      list: async () => [],
     }
-    rig = await startRealModeRig({}, { printer })
+    rig = await startRealModeRig({}, { systemPrinter })
     const today = valueOf(await rig.counter.call('day.summary', {})).businessDay
     const saved = valueOf(await rig.counter.call('day.saveReport', { businessDay: today, format: 'pdf' }))
     const a4 = valueOf(await rig.counter.call('day.report', { businessDay: today, format: 'a4' }))
@@ -191,14 +192,15 @@ describe('day close', () => {
   it('prints the 80 mm Z report silently on the receipt printer, and says so plainly without one', async () => {
     const printed: { html: string; options: { deviceName: string; widthMm: 58 | 80 } }[] = []
     // Stands in for Electron's silent webContents.print, the one part that needs a window system.
-    const printer: ReceiptPrinter = {
+    const systemPrinter: SystemPrinter = {
       print: async (html, options) => {
         printed.push({ html, options })
         return options.deviceName
       },
       savePdf: async () => undefined,
+      list: async () => [],
     }
-    rig = await startRealModeRig({}, { printer })
+    rig = await startRealModeRig({}, { systemPrinter })
     valueOf(await rig.counter.call('settings.save', { printerName: 'TVS RP3160', receiptWidthMm: 58 }))
     const today = valueOf(await rig.counter.call('day.summary', {})).businessDay
     expect(valueOf(await rig.counter.call('day.printReport', { businessDay: today }))).toEqual({ printer: 'TVS RP3160' })

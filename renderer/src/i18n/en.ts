@@ -2,11 +2,13 @@
 import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
 import { glanceEn } from './en-glance'
+import { printerEn } from './en-printer'
 
 export const en = {
   ...booksEn,
   ...clockEn,
   ...glanceEn,
+  ...printerEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — sales are simulated, no money moves',
@@ -266,8 +268,6 @@ export const en = {
       panBaseUrl: 'PAN API address',
       shopName: 'Shop name',
       shopAddress: 'Shop address',
-      receiptWidthMm: 'Receipt paper width',
-      printerName: 'Printer name (empty: the default printer)',
       timezone: 'Time zone',
       panRequestMethod: 'PAN request method',
       couponMaxQty: 'Most coupons in one order',
@@ -281,7 +281,6 @@ export const en = {
       GET: 'GET, as field deployments use',
     },
     wholeNumber: 'Enter a whole number',
-    widthMm: '{mm} mm',
     save: 'Save',
     saving: 'Saving…',
     saved: 'Saved. Mode: {mode}',

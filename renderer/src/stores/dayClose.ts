@@ -6,6 +6,7 @@ import { call, platform } from '../api'
 import { printHtml } from '../browserPrint'
 import { downloadText } from '../download'
 import { t } from '../i18n'
+import { useSettingsStore } from './settings'
 
 type Notice = { text: string; isError: boolean }
 type ReportAction = 'print' | 'pdf' | 'csv'
@@ -83,10 +84,12 @@ export const useDayCloseStore = defineStore('dayClose', () => {
     return saved.ok ? { text: t('receipt.savedTo', { path: saved.value.path }), isError: false } : { text: saved.error.message, isError: true }
   }
 
-  /** The 80 mm Z report: silently on the receipt printer in the desktop app, through the print dialog in a browser. */
+  /** The 80 mm Z report: where receipts print (settings' printsInCore), else through the browser's print dialog. */
   function print(): Promise<void> {
     return report('print', async (businessDay) => {
-      if (platform === 'electron') {
+      const settings = useSettingsStore()
+      await settings.ensureLoaded()
+      if (settings.printsInCore) {
         const printed = await call('day.printReport', { businessDay })
         return printed.ok ? { text: t('receipt.sentToPrinter', { printer: printed.value.printer }), isError: false } : { text: printed.error.message, isError: true }
       }

@@ -1,9 +1,11 @@
-// The receipt on show: its HTML from the core, and printing or saving it (silently in Electron, via the browser's dialog otherwise).
+// The receipt on show: its HTML from the core, and printing or saving it (through the core in Electron or to an ESC/POS
+// printer, via the browser's dialog otherwise).
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { call, platform } from '../api'
 import { printHtml } from '../browserPrint'
 import { t } from '../i18n'
+import { useSettingsStore } from './settings'
 
 type Notice = { text: string; isError: boolean }
 
@@ -46,14 +48,16 @@ export const useReceiptStore = defineStore('receipt', () => {
 
   function print(): Promise<void> {
     return run('print', async (id) => {
-      if (platform === 'web') {
+      const settings = useSettingsStore()
+      await settings.ensureLoaded()
+      if (!settings.printsInCore) {
         await printHtml(html.value)
         return { text: t('receipt.printDialogClosed'), isError: false }
       }
       const result = await call('receipt.print', { orderId: id })
-      return result.ok
-        ? { text: t('receipt.sentToPrinter', { printer: result.value.printer }), isError: false }
-        : { text: result.error.message, isError: true }
+      if (!result.ok) return { text: result.error.message, isError: true }
+      const { printer, drawerOpened } = result.value
+      return { text: t(drawerOpened ? 'printer.sentDrawerOpened' : 'receipt.sentToPrinter', { printer }), isError: false }
     })
   }
 

@@ -3,7 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Output, Result, SaveSettingsInput, SettingsView } from '../../../electron/contract'
 import type { DateStyle } from '../../../electron/shared/dates'
-import { call } from '../api'
+import { call, platform } from '../api'
 import { useStatusStore } from './status'
 
 export const useSettingsStore = defineStore('settings', () => {
@@ -13,6 +13,11 @@ export const useSettingsStore = defineStore('settings', () => {
   const testing = ref(false)
   /** The shop's time zone and clock, for showing times as the receipts do; the machine's zone until loaded. */
   const dateStyle = computed<DateStyle>(() => ({ timeZone: view.value?.timezone || undefined, clock: view.value?.clock ?? '24h' }))
+  /**
+   * Whether Print goes to the core (receipt.print, day.printReport) rather than the browser's dialog: always in
+   * the desktop app; in a browser only for an ESC/POS printer, which the core reaches without a driver.
+   */
+  const printsInCore = computed(() => platform === 'electron' || view.value?.printerKind === 'escpos')
   let loading: Promise<void> | null = null
 
   async function fetchView(): Promise<void> {
@@ -59,5 +64,5 @@ export const useSettingsStore = defineStore('settings', () => {
     }
   }
 
-  return { view, loadError, saving, testing, dateStyle, load, ensureLoaded, save, testConnection }
+  return { view, loadError, saving, testing, dateStyle, printsInCore, load, ensureLoaded, save, testConnection }
 })

@@ -1,0 +1,272 @@
+// The wire to an ESC/POS printer reached without a driver: ask a network printer how it is (DLE EOT)
+// and send it a job over raw TCP, or write a job to a device or share path; every failure becomes a
+// PrinterError whose message tells shop staff what to check.
+import { constants } from 'node:fs'
+import { open } from 'node:fs/promises'
+import { connect, type Socket } from 'node:net'
+import type { PrinterState } from '../contract'
+import { describePrinterAddress, type PrinterAddress } from '../shared/printer-address'
+
+export interface PrinterStatus {
+  state: PrinterState
+  /** In plain words for shop staff, naming the printer's address. */
+  message: string
+}
+
+export class PrinterError extends Error {
+  constructor(
+    readonly state: PrinterState,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'PrinterError'
+  }
+}
+
+export interface LinkOptions {
+  /** How long connecting, and then sending, may take before the printer counts as unreachable. */
+  timeoutMs: number
+}
+
+/**
+ * Decision: 3 s. On a shop's network a printer that is on connects within milliseconds; 3 s rides out
+ * a busy Wi-Fi link while still telling staff about a switched-off printer before they wonder.
+ */
+export const DEFAULT_LINK: LinkOptions = { timeoutMs: 3000 }
+
+/** States in which a job would be lost or pile up: the print is refused with the message instead. */
+const REFUSING: ReadonlySet<PrinterState> = new Set(['no-paper', 'cover-open', 'offline', 'unreachable'])
+
+/**
+ * Decision: a printer that answers real-time status does so in milliseconds (it answers even while
+ * offline, before any queued data); 500 ms covers a slow shop network. A printer quiet that long is
+ * 'silent' and printing goes on, since many cheap printers never answer DLE EOT.
+ */
+const ANSWER_MS = 500
+
+/** Bytes written at a time (see sendOverNetwork). */
+const WRITE_PIECE = 4096
+
+/** After the job is sent, how long to wait for the printer to close its side before we close ours. */
+const CLOSE_GRACE_MS = 2000
+
+function messageFor(state: PrinterState, where: string): string {
+  switch (state) {
+    case 'ready':
+      return `The printer at ${where} is ready.`
+    case 'paper-low':
+      return `The printer at ${where} is running out of paper: load a new roll soon.`
+    case 'no-paper':
+      return `The printer at ${where} is out of paper: load a paper roll, close the cover and print again.`
+    case 'cover-open':
+      return `The printer at ${where} has its cover open: close the cover and print again.`
+    case 'offline':
+      return `The printer at ${where} is offline: look for a paper jam or an error light, switch it off and on, and print again.`
+    case 'silent':
+      return `The printer at ${where} takes receipts but does not report paper or cover: check that it has paper.`
+    case 'unreachable':
+    case 'unknown':
+      return `The printer at ${where} did not answer: is it switched on and on the shop's network?`
+  }
+}
+
+const brokeOff = (where: string) => `The printer at ${where} broke off the connection: switch it off and on, and print again.`
+
+const status = (state: PrinterState, where: string): PrinterStatus => ({ state, message: messageFor(state, where) })
+
+function connectionError(error: NodeJS.ErrnoException, where: string): PrinterError {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return new PrinterError('unreachable', `The printer at ${where} refused the connection: is it switched on, and is its address right in Settings (receipt printers take jobs on port 9100)?`)
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new PrinterError('unreachable', `No printer named ${where} was found on the network: check the printer's address in Settings.`)
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return new PrinterError('unreachable', brokeOff(where))
+    default:
+      return new PrinterError('unreachable', messageFor('unreachable', where))
+  }
+}
+
+/** A TCP connection to the printer, or a PrinterError once the timeout passes without one. */
+function openSocket(address: { host: string; port: number }, where: string, timeoutMs: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: address.host, port: address.port })
+    const timer = setTimeout(() => {
+      socket.destroy()
+      reject(new PrinterError('unreachable', messageFor('unreachable', where)))
+    }, timeoutMs)
+    socket.once('connect', () => {
+      clearTimeout(timer)
+      resolve(socket)
+    })
+    // Before the connection this rejects; after it, a later error must not go unheard, whoever listens.
+    socket.on('error', (error) => {
+      clearTimeout(timer)
+      socket.destroy()
+      reject(connectionError(error, where))
+    })
+  })
+}
+
+/** Reads the bytes a socket receives one at a time, each within a time limit (null when none came). */
+function replies(socket: Socket) {
+  const received: number[] = []
+  let waiting: ((byte: number | null) => void) | null = null
+  const settle = (byte: number | null) => {
+    const wake = waiting
+    waiting = null
+    wake?.(byte)
+  }
+  socket.on('data', (chunk: Buffer) => {
+    received.push(...chunk)
+    if (waiting) settle(received.shift()!)
+  })
+  socket.on('close', () => settle(null))
+  return (withinMs: number) =>
+    new Promise<number | null>((resolve) => {
+      if (received.length) return resolve(received.shift()!)
+      if (socket.destroyed) return resolve(null)
+      const timer = setTimeout(() => settle(null), withinMs)
+      waiting = (byte) => {
+        clearTimeout(timer)
+        resolve(byte)
+      }
+    })
+}
+
+/** A real-time status byte has bit 0 and 7 clear and bits 1 and 4 set; anything else is not an ESC/POS answer. */
+const isStatusByte = (byte: number) => (byte & 0x93) === 0x12
+
+/**
+ * The printer's state from DLE EOT 1 (printer: offline), 2 (offline cause: cover open, paper end,
+ * error) and 4 (roll paper sensor: near end, end), asked on an open connection.
+ */
+async function askStatus(socket: Socket, where: string): Promise<PrinterStatus> {
+  const next = replies(socket)
+  const ask = async (n: number) => {
+    socket.write(Uint8Array.of(0x10, 0x04, n))
+    const byte = await next(ANSWER_MS)
+    return byte !== null && isStatusByte(byte) ? byte : null
+  }
+  const printer = await ask(1)
+  if (printer === null) return status('silent', where)
+  const cause = await ask(2)
+  const paper = await ask(4)
+  if (cause !== null && cause & 0x04) return status('cover-open', where)
+  if ((cause !== null && cause & 0x20) || (paper !== null && paper & 0x60)) return status('no-paper', where)
+  if (printer & 0x08) return status('offline', where)
+  if (paper !== null && paper & 0x0c) return status('paper-low', where)
+  return status('ready', where)
+}
+
+function fileError(error: NodeJS.ErrnoException, where: string): PrinterError {
+  switch (error.code) {
+    case 'ENOENT':
+    case 'ENXIO':
+    case 'ENODEV':
+      return new PrinterError('unreachable', `No printer at ${where}: is it plugged in and switched on?`)
+    case 'EACCES':
+    case 'EPERM':
+      return new PrinterError(
+        'unreachable',
+        `Counter is not allowed to print to ${where}. On Linux, add this user to the "lp" group (sudo usermod -aG lp $USER), then log out and in again; on Windows, give this user permission to print to the shared printer.`,
+      )
+    case 'EBUSY':
+      return new PrinterError('unreachable', `The printer at ${where} is in use by another program: close that program and print again.`)
+    default:
+      return new PrinterError('unreachable', `Counter could not write to the printer at ${where} (${error.code ?? error.message}): check the path in Settings.`)
+  }
+}
+
+/**
+ * Decision: a path is opened write-only and never created, so a printer that is not there is "no
+ * printer", not a new file in /dev; such a printer says nothing back, so its status is 'silent'.
+ */
+async function openPath(path: string, where: string) {
+  try {
+    return await open(path, constants.O_WRONLY)
+  } catch (error) {
+    throw fileError(error as NodeJS.ErrnoException, where)
+  }
+}
+
+/** How the printer is, in one word and plain words; never throws. */
+export async function queryPrinterStatus(address: PrinterAddress, { timeoutMs }: LinkOptions = DEFAULT_LINK): Promise<PrinterStatus> {
+  const where = describePrinterAddress(address)
+  try {
+    if (address.kind === 'path') {
+      await (await openPath(address.path, where)).close()
+      return status('silent', where)
+    }
+    const socket = await openSocket(address, where, timeoutMs)
+    try {
+      return await askStatus(socket, where)
+    } finally {
+      socket.destroy()
+    }
+  } catch (error) {
+    if (error instanceof PrinterError) return { state: error.state, message: error.message }
+    throw error
+  }
+}
+
+/** Resolves once `done` settles, or rejects with `error` after `ms`. */
+function within<T>(done: Promise<T>, ms: number, error: () => PrinterError): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(error()), ms)))
+  return Promise.race([done, late]).finally(() => clearTimeout(timer))
+}
+
+const stalled = (where: string) => () =>
+  new PrinterError('offline', `The printer at ${where} stopped taking the receipt: check it for paper and a paper jam, switch it off and on, and print again.`)
+
+async function sendOverNetwork(address: { host: string; port: number }, where: string, bytes: Uint8Array, timeoutMs: number): Promise<PrinterStatus> {
+  const socket = await openSocket(address, where, timeoutMs)
+  try {
+    // Asked on the job's own connection: some printers take one connection at a time.
+    const before = await askStatus(socket, where)
+    if (REFUSING.has(before.state)) throw new PrinterError(before.state, before.message)
+    if (socket.destroyed) throw new PrinterError('unreachable', brokeOff(where))
+    await new Promise<void>((resolve, reject) => {
+      socket.once('error', (error) => reject(connectionError(error, where)))
+      // Decision: the timeout is for a printer that stops taking bytes, not for the whole job: a long
+      // picture takes a slow printer seconds to print and it reads only as fast as it prints. Written
+      // in pieces, each piece taken restarts the socket's idle timer.
+      socket.setTimeout(timeoutMs, () => reject(stalled(where)()))
+      for (let at = 0; at < bytes.length; at += WRITE_PIECE) socket.write(bytes.subarray(at, at + WRITE_PIECE))
+      socket.end(() => resolve())
+    })
+    socket.setTimeout(0)
+    // Our FIN follows the job; the printer closes its side once it has read it all. Closing ours first
+    // could reset the connection before the printer has the last bytes, so wait a little for it.
+    const closed = new Promise((resolve) => socket.once('close', resolve))
+    await within(closed, Math.min(timeoutMs, CLOSE_GRACE_MS), stalled(where)).catch(() => undefined)
+    return before
+  } finally {
+    socket.destroy()
+  }
+}
+
+async function sendToPath(path: string, where: string, bytes: Uint8Array, timeoutMs: number): Promise<PrinterStatus> {
+  const file = await openPath(path, where)
+  const written = file.write(bytes).then(
+    () => undefined,
+    (error: NodeJS.ErrnoException) => Promise.reject(fileError(error, where)),
+  )
+  // A device write that blocks (printer off on a USB port) cannot be cancelled; the file closes once it returns.
+  written.finally(() => file.close()).catch(() => undefined)
+  await within(written, timeoutMs, stalled(where))
+  return status('silent', where)
+}
+
+/**
+ * Sends one job (receipt, image or test page). A network printer is asked its status first, and a job
+ * it could not print (no paper, cover open, offline) is refused with that message and not sent; a
+ * 'silent' printer gets the job. Resolves to the status the printer gave before the job; throws PrinterError.
+ */
+export async function sendToPrinter(address: PrinterAddress, bytes: Uint8Array, { timeoutMs }: LinkOptions = DEFAULT_LINK): Promise<PrinterStatus> {
+  const where = describePrinterAddress(address)
+  return address.kind === 'path' ? sendToPath(address.path, where, bytes, timeoutMs) : sendOverNetwork(address, where, bytes, timeoutMs)
+}

@@ -1,0 +1,29 @@
+// What a receipt says, apart from its look: the model counter/receipts.ts fills for each kind of sale
+// and both the HTML layout and the ESC/POS text printer (printers/escpos.ts) draw. A leaf module.
+
+export const TRAINING_RECEIPT_BANNER = 'TRAINING — NOT A REAL SALE'
+
+/** A label and its value; rows whose value is unknown are left off the receipt. */
+export type ReceiptRow = [label: string, value: string]
+
+/** The shop's header at the top of every receipt, from the settings. */
+export interface ShopHeader {
+  shopName: string
+  shopAddress: string
+}
+
+export interface ReceiptContent {
+  title: string
+  /** Printed as TRAINING_RECEIPT_BANNER above and below the sale. */
+  training: boolean
+  /** What the receipt's QR code holds: the id staff search History by. */
+  reference: string
+  /** From the sale's date and time down to the amount. */
+  rows: ReceiptRow[]
+  /** Printed large between dashed rules; left off while the amount is unknown. */
+  total: { label: string; paise: number } | null
+  after: ReceiptRow[]
+  status: string
+  note: string
+  footer: string
+}

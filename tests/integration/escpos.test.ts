@@ -1,0 +1,313 @@
+// ESC/POS printing end to end: receipts encoded by printers/escpos.ts, sent by printers/printer-link.ts
+// over real TCP on 127.0.0.1 to a fake network printer (or written to a real file, as to a device
+// path), and decoded from the bytes the printer received; images drawn by the real headless Chromium.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Sale } from '../../electron/contract'
+import { rechargeReceipt, receiptRenderer, type ReceiptShop } from '../../electron/counter/receipts'
+import { chromiumRasterizer, findChromium } from '../../electron/printers/chromium-raster'
+import { imageBytes, needsImage, receiptBytes, ROLL_COLUMNS, ROLL_DOTS, rulerLines, testPageBytes } from '../../electron/printers/escpos'
+import { PrinterError, queryPrinterStatus, sendToPrinter } from '../../electron/printers/printer-link'
+import { parsePrinterAddress, type PrinterAddress } from '../../electron/shared/printer-address'
+import { blackDots, decodeEscPos, startFakePrinter, startStalledPrinter, type DecodedPrint, type FakePrinter, type FakePrinterStatus } from '../helpers/escpos-printer'
+import { resourcesDir, tempDir } from './helpers'
+
+const shop: ReceiptShop = { shopName: 'Sharma Mobile Point', shopAddress: '12 MG Road, Pune', receiptWidthMm: 80, timezone: 'Asia/Kolkata', clock: '24h' }
+
+const sale: Sale = {
+  orderId: 'CTR20260105A1B2',
+  kind: 'mobile',
+  number: '9876543210',
+  operatorCode: 'AT',
+  operatorName: 'Airtel',
+  circle: 'Maharashtra',
+  amountPaise: 19900,
+  fpayId: 'FP778812',
+  operatorRef: 'OPR-55121',
+  state: 'SUCCESS',
+  providerStatus: 'SUCCESS',
+  message: 'Recharge successful',
+  createdAt: '2026-01-05T06:30:15.000Z',
+  updatedAt: '2026-01-05T06:30:17.000Z',
+  lastCheckedAt: null,
+  training: false,
+  collectedPaise: 19900,
+  paymentMode: 'cash',
+  settledNote: null,
+}
+
+const LINK = { timeoutMs: 1500 }
+const addressOf = (printer: { address: string }) => parsePrinterAddress(printer.address) as PrinterAddress
+/** What reached paper: everything but the status queries. */
+const printed = (decoded: DecodedPrint) => ({ lines: decoded.lines.filter(Boolean), cuts: decoded.cuts, images: decoded.images.length, kicks: decoded.drawerKicks })
+/** The text printed, as words: centring and wrapping undone. */
+const words = (decoded: DecodedPrint) => decoded.lines.join(' ').replace(/ +/g, ' ').trim()
+const nothingPrinted = { lines: [], cuts: 0, images: 0, kicks: 0 }
+
+async function failure(work: Promise<unknown>): Promise<PrinterError> {
+  const error = await work.then(
+    () => null,
+    (err: unknown) => err,
+  )
+  expect(error).toBeInstanceOf(PrinterError)
+  return error as PrinterError
+}
+
+describe('a receipt as text on a network printer', () => {
+  let printer: FakePrinter
+  beforeAll(async () => {
+    printer = await startFakePrinter()
+  })
+  afterEach(() => {
+    printer.status = 'ready'
+    printer.clear()
+  })
+  afterAll(() => printer.close())
+
+  it('prints the header, the rows, the amount in bold, a QR of the order id and one cut, without opening the drawer', async () => {
+    const content = rechargeReceipt(sale, shop)
+    expect(needsImage(content, shop)).toBe(false)
+    const before = await sendToPrinter(addressOf(printer), receiptBytes(content, shop, { widthMm: 80, drawerKick: false }), LINK)
+    expect(before.state).toBe('ready')
+
+    const decoded = printer.decoded()
+    const text = decoded.lines.map((line) => line.trim())
+    expect(decoded.large).toContain('Sharma Mobile Point')
+    expect(text).toContain('12 MG Road, Pune')
+    expect(decoded.lines).toContain(`Order id${' '.repeat(48 - 8 - sale.orderId.length)}${sale.orderId}`)
+    expect(text).toContain(`Txn id${' '.repeat(48 - 6 - 8)}FP778812`)
+    expect(decoded.bold).toContain(`Amount${' '.repeat(48 - 6 - 9)}Rs.199.00`)
+    expect(decoded.large).toContain(`Amount${' '.repeat(48 - 6 - 9)}Rs.199.00`)
+    expect(text).toContain('Status: SUCCESSFUL')
+    expect(decoded.qr).toEqual([sale.orderId])
+    expect(decoded.cuts).toBe(1)
+    expect(decoded.drawerKicks).toBe(0)
+    expect(decoded.statusQueries).toEqual([1, 2, 4])
+    // Nothing became "?", and no line runs past the roll's 48 columns.
+    expect(decoded.lines.join('\n')).not.toContain('?')
+    expect(Math.max(...decoded.lines.map((line) => line.length))).toBeLessThanOrEqual(ROLL_COLUMNS[80])
+  })
+
+  it('kicks the drawer once, before the cut, only when asked', async () => {
+    await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 58, drawerKick: true }), LINK)
+    const bytes = printer.received()
+    const kick = Buffer.from(bytes).indexOf(Buffer.of(0x1b, 0x70))
+    const cut = Buffer.from(bytes).indexOf(Buffer.of(0x1d, 0x56))
+    expect(printer.decoded().drawerKicks).toBe(1)
+    expect(kick).toBeGreaterThan(0)
+    expect(kick).toBeLessThan(cut)
+    // On 58 mm the rows fit 32 columns.
+    expect(printer.decoded().lines).toContain(`Order id${' '.repeat(32 - 8 - sale.orderId.length)}${sale.orderId}`)
+  })
+
+  it('wraps a value too long for its row under the label, inside the columns', async () => {
+    const long = { ...sale, operatorName: 'Bharat Sanchar Nigam Limited Special Tariff Voucher' }
+    await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(long, shop), shop, { widthMm: 58, drawerKick: false }), LINK)
+    const lines = printer.decoded().lines
+    const at = lines.indexOf('Operator')
+    expect(at).toBeGreaterThan(0)
+    expect(lines.slice(at + 1, at + 3).map((line) => line.trim())).toEqual(['Bharat Sanchar Nigam Limited', 'Special Tariff Voucher'])
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(32)
+  })
+
+  it('prints a training receipt with its banner in printable dashes', async () => {
+    await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt({ ...sale, training: true }, shop), shop, { widthMm: 80, drawerKick: false }), LINK)
+    expect(printer.decoded().bold.filter((run) => run === 'TRAINING - NOT A REAL SALE')).toHaveLength(2)
+  })
+})
+
+describe('a printer that cannot print', () => {
+  let printer: FakePrinter
+  beforeAll(async () => {
+    printer = await startFakePrinter()
+  })
+  afterEach(() => printer.clear())
+  afterAll(() => printer.close())
+
+  const refusals: [FakePrinterStatus, string, RegExp][] = [
+    ['paper-out', 'no-paper', /out of paper: load a paper roll/],
+    ['cover-open', 'cover-open', /cover open: close the cover/],
+    ['offline', 'offline', /is offline: look for a paper jam/],
+  ]
+  it.each(refusals)('refuses the job when it says %s, and sends no receipt bytes', async (status, state, words) => {
+    printer.status = status
+    const started = Date.now()
+    const error = await failure(sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: true }), LINK))
+    expect(Date.now() - started).toBeLessThan(LINK.timeoutMs)
+    expect(error.state).toBe(state)
+    expect(error.message).toMatch(words)
+    expect(error.message).toContain(`The printer at ${printer.address}`)
+    expect(printed(printer.decoded())).toEqual(nothingPrinted)
+    expect(await queryPrinterStatus(addressOf(printer), LINK)).toEqual({ state, message: error.message })
+  })
+
+  it('prints on a printer low on paper, and says so', async () => {
+    printer.status = 'paper-near-end'
+    const before = await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: false }), LINK)
+    expect(before).toEqual({ state: 'paper-low', message: `The printer at ${printer.address} is running out of paper: load a new roll soon.` })
+    expect(printer.decoded().qr).toEqual([sale.orderId])
+  })
+
+  it('prints on a printer that answers no status query', async () => {
+    printer.status = 'silent'
+    const status = await queryPrinterStatus(addressOf(printer), LINK)
+    expect(status.state).toBe('silent')
+    expect(status.message).toMatch(/does not report paper or cover/)
+    printer.clear()
+    const before = await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: false }), LINK)
+    expect(before.state).toBe('silent')
+    expect(printer.decoded().qr).toEqual([sale.orderId])
+    expect(printer.decoded().cuts).toBe(1)
+  })
+})
+
+describe('a printer that cannot be reached', () => {
+  const bytes = receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: false })
+
+  it('says the printer refused the connection once it stops listening, and sent nothing', async () => {
+    const printer = await startFakePrinter()
+    await printer.refuse()
+    const started = Date.now()
+    const error = await failure(sendToPrinter(addressOf(printer), bytes, LINK))
+    expect(Date.now() - started).toBeLessThan(LINK.timeoutMs)
+    expect(error.state).toBe('unreachable')
+    expect(error.message).toBe(
+      `The printer at ${printer.address} refused the connection: is it switched on, and is its address right in Settings (receipt printers take jobs on port 9100)?`,
+    )
+    expect(printer.received()).toHaveLength(0)
+    await printer.close()
+  })
+
+  it('says so for a port where nothing ever listened', async () => {
+    const probe = createServer().listen(0, '127.0.0.1')
+    await new Promise((resolve) => probe.once('listening', resolve))
+    const { port } = probe.address() as AddressInfo
+    await new Promise((resolve) => probe.close(resolve))
+    const status = await queryPrinterStatus({ kind: 'network', host: '127.0.0.1', port }, LINK)
+    expect(status.state).toBe('unreachable')
+    expect(status.message).toMatch(new RegExp(`^The printer at 127\\.0\\.0\\.1:${port} refused the connection`))
+  })
+
+  it('gives up on a printer that never takes the connection within the timeout', async () => {
+    const stalled = await startStalledPrinter()
+    try {
+      const started = Date.now()
+      const error = await failure(sendToPrinter(parsePrinterAddress(stalled.address) as PrinterAddress, bytes, { timeoutMs: 800 }))
+      const took = Date.now() - started
+      expect(took).toBeGreaterThanOrEqual(780)
+      expect(took).toBeLessThan(1500)
+      expect(error.state).toBe('unreachable')
+      expect(error.message).toBe(`The printer at ${stalled.address} did not answer: is it switched on and on the shop's network?`)
+    } finally {
+      await stalled.close()
+    }
+  })
+})
+
+describe('a printer at a device path', () => {
+  const dir = tempDir('counter-escpos-')
+  afterAll(() => dir.remove())
+
+  it('writes the job to the path as a file', async () => {
+    const path = join(dir.path, 'lp0')
+    writeFileSync(path, '')
+    const before = await sendToPrinter({ kind: 'path', path }, receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: true }), LINK)
+    expect(before.state).toBe('silent')
+    const decoded = decodeEscPos(readFileSync(path))
+    expect(decoded.qr).toEqual([sale.orderId])
+    expect(decoded.drawerKicks).toBe(1)
+    expect(decoded.cuts).toBe(1)
+    expect(decoded.statusQueries).toEqual([])
+  })
+
+  it('names a path with no printer and creates nothing there', async () => {
+    // Its folder exists, as /dev/usb does once any USB printer was plugged in.
+    const path = join(dir.path, 'lp1')
+    const error = await failure(sendToPrinter({ kind: 'path', path }, Uint8Array.of(0x1b, 0x40), LINK))
+    expect(error.state).toBe('unreachable')
+    expect(error.message).toBe(`No printer at ${path}: is it plugged in and switched on?`)
+    expect(existsSync(path)).toBe(false)
+    expect(await queryPrinterStatus({ kind: 'path', path }, LINK)).toEqual({ state: 'unreachable', message: error.message })
+  })
+})
+
+describe('a receipt the code page cannot print goes as an image', () => {
+  const rasterizer = chromiumRasterizer()
+  const render = receiptRenderer(resourcesDir)
+  let printer: FakePrinter
+  beforeAll(async () => {
+    printer = await startFakePrinter()
+  })
+  afterEach(() => printer.clear())
+  afterAll(() => printer.close())
+
+  it('finds a browser to draw with', () => {
+    expect(findChromium()).not.toBeNull()
+  })
+
+  it.each([80, 58] as const)('draws a Devanagari shop name into a raster the width of the %i mm head, with ink at the header', async (widthMm) => {
+    const hindiShop = { ...shop, shopName: 'शर्मा मोबाइल', receiptWidthMm: widthMm }
+    const content = rechargeReceipt(sale, hindiShop)
+    expect(needsImage(content, hindiShop)).toBe(true)
+    expect(() => receiptBytes(content, hindiShop, { widthMm, drawerKick: false })).toThrow(/has to be printed as an image/)
+
+    const image = await rasterizer.rasterize(render.recharge(sale, hindiShop), ROLL_DOTS[widthMm])
+    expect(image.width).toBe(ROLL_DOTS[widthMm])
+    await sendToPrinter(addressOf(printer), imageBytes(image, { widthMm, drawerKick: true }), LINK)
+
+    const decoded = printer.decoded()
+    expect(decoded.images).toHaveLength(1)
+    const [picture] = decoded.images
+    expect(picture.width).toBe(ROLL_DOTS[widthMm])
+    expect(picture.height % 8).toBe(0)
+    expect(picture.height).toBeGreaterThanOrEqual(image.height)
+    expect(picture.height).toBeLessThan(image.height + 8)
+    // The header is the first thing on the page: ink in its top rows, a blank band under the
+    // receipt's top padding (2 mm) above it, and ink further down for the rows.
+    expect(blackDots(picture, 0, 4)).toBe(0)
+    expect(blackDots(picture, 4, 40)).toBeGreaterThan(50)
+    expect(blackDots(picture, Math.floor(picture.height / 2), picture.height)).toBeGreaterThan(50)
+    expect(decoded.lines.filter(Boolean)).toEqual([])
+    expect(decoded.qr).toEqual([])
+    expect(decoded.cuts).toBe(1)
+    expect(decoded.drawerKicks).toBe(1)
+  })
+})
+
+describe('the test page', () => {
+  let printer: FakePrinter
+  beforeAll(async () => {
+    printer = await startFakePrinter()
+  })
+  afterEach(() => printer.clear())
+  afterAll(() => printer.close())
+
+  it.each([80, 58] as const)('prints the %i mm ruler to the full width, a dot scale and the shop header, then cuts', async (widthMm) => {
+    await sendToPrinter(addressOf(printer), testPageBytes(shop, { widthMm }), LINK)
+    const decoded = printer.decoded()
+    const columns = ROLL_COLUMNS[widthMm]
+    const [tens, units] = rulerLines(columns)
+    expect(units).toHaveLength(columns)
+    expect(units.startsWith('1234567890123')).toBe(true)
+    expect(tens.trimEnd().endsWith(String(Math.floor(columns / 10)))).toBe(true)
+    expect(decoded.lines).toContain(units)
+    expect(decoded.lines).toContain(tens.trimEnd())
+    // In double width the name takes two lines of the 16 a 58 mm line holds.
+    expect(decoded.large.join(' ')).toBe('Sharma Mobile Point')
+    expect(decoded.lines.map((line) => line.trim())).toContain('Printer test page')
+    expect(decoded.images.map(({ width }) => width)).toEqual([ROLL_DOTS[widthMm]])
+    // The scale's baseline runs the whole width.
+    expect(blackDots(decoded.images[0], 22, 24)).toBe(2 * ROLL_DOTS[widthMm])
+    expect(decoded.cuts).toBe(1)
+    expect(decoded.drawerKicks).toBe(0)
+  })
+
+  it('says receipts go as images instead of printing a shop name as "?"', async () => {
+    await sendToPrinter(addressOf(printer), testPageBytes({ ...shop, shopName: 'शर्मा मोबाइल' }, { widthMm: 80 }), LINK)
+    const decoded = printer.decoded()
+    expect(decoded.lines.join('\n')).not.toContain('?')
+    expect(words(decoded)).toMatch(/The shop name or address has letters this printer prints only in pictures: receipts will be printed as images\./)
+  })
+})
