@@ -4,6 +4,7 @@ import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
+import { formatCount } from '../shared/numbers'
 import { receiptPageCss } from '../shared/paper'
 import { paperWords, type PaperWords } from '../shared/paper-words'
 import { fontFacesFor, PAPER_DEVANAGARI_FAMILY } from './paper-fonts'
@@ -152,7 +153,7 @@ const signedMoney = (paise: number) => (paise > 0 ? `+${formatPaise(paise)}` : f
 
 function htmlCell(cell: Cell, shop: ReceiptShop): string {
   if ('text' in cell) return `<td>${escapeHtml(cell.text)}</td>`
-  if ('count' in cell) return `<td class="n">${cell.count}</td>`
+  if ('count' in cell) return `<td class="n">${formatCount(cell.count)}</td>`
   if ('paise' in cell) return `<td class="n">${cell.paise === null ? '' : escapeHtml(cell.signed ? signedMoney(cell.paise) : formatPaise(cell.paise))}</td>`
   return `<td>${cell.time === null ? '' : escapeHtml(paperTime(cell.time, shop))}</td>`
 }
