@@ -9,7 +9,7 @@ export const LANGUAGES = ['en', 'hi'] as const
 export type Language = (typeof LANGUAGES)[number]
 
 /** Devanagari letters, signs and extensions: a page holding any needs a Devanagari font (and an ESC/POS picture). */
-export const DEVANAGARI = /[\u0900-\u097F\uA8E0-\uA8FF]/
+export const DEVANAGARI = /\p{Script=Devanagari}/u
 
 const en = {
   /** The page's lang attribute. */
