@@ -46,7 +46,7 @@ describe('Counter in Hindi', () => {
     await page.getByTestId('settings-receipt-language').selectOption('hi')
     await page.getByTestId('settings-save').click()
     await expect.poll(() => page.getByTestId('nav-recharge').textContent()).toContain('रिचार्ज')
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi')
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('hi')
     expect(await page.getByTestId('settings-save').textContent()).toContain('सेव करें')
     // The way back reads in both scripts.
     expect(await page.locator('label[for=settings-screenLanguage]').textContent()).toBe('स्क्रीन की भाषा / Screen language')
@@ -70,8 +70,8 @@ describe('Counter in Hindi', () => {
     expect(receipt.ok && receipt.value.html).toContain('मोबाइल रिचार्ज')
     expect(receipt.ok && receipt.value.html).toContain('₹1,999.00')
     // The screens' font is the bundled file, loaded because Devanagari is on screen.
-    await expect.poll(() => page.evaluate(() => document.fonts.check('16px "Counter Devanagari"', 'रिचार्ज'))).toBe(true)
-    expect(await page.evaluate(() => [...document.fonts].some((font) => font.family.includes('Counter Devanagari') && font.status === 'loaded'))).toBe(true)
+    await expect.poll(() => page.evaluate<boolean>(`document.fonts.check('16px "Counter Devanagari"', 'रिचार्ज')`)).toBe(true)
+    expect(await page.evaluate<boolean>("[...document.fonts].some((font) => font.family.includes('Counter Devanagari') && font.status === 'loaded')")).toBe(true)
     // The preview draws the Hindi receipt with the font inlined in it (the page's policy lets data: fonts in).
     await expect.poll(() => page.getByTestId('receipt-preview').getAttribute('srcdoc')).toContain('मोबाइल रिचार्ज')
     await page.getByTestId('receipt-preview').scrollIntoViewIfNeeded()
