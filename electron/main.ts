@@ -13,6 +13,8 @@ const CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
+  // The bundled Devanagari font: the screens' from the app's files, paper's inlined (counter/paper-fonts.ts).
+  "font-src 'self' data:",
   "connect-src 'self'",
   "frame-src 'self' about: data: blob:",
   "object-src 'none'",

@@ -11,7 +11,7 @@ import { CONTENT_HEIGHT_SCRIPT, inInches, inMicrons, mmToPx, pageForContent, typ
 // still runs none: every document gets this policy first thing in its head (scripts we inject from here
 // are not bound by it), and the window stays sandboxed, isolated and without Node. Receipts carry text
 // from staff and the provider; it is escaped, and this keeps a slip there from ever running.
-const NO_SCRIPTS = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`
+const NO_SCRIPTS = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:">`
 
 /** Resolves once the page has painted a frame after now: a capture taken then shows the page at its present size. */
 const NEXT_FRAME_SCRIPT = 'new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(() => painted(true))))'

@@ -8,6 +8,10 @@ import { None, rupeesField } from './fields'
 import { OutcomeSchema } from './sale-record'
 import { PrinterKindSchema } from './printer'
 import { parsePrinterAddress } from '../shared/printer-address'
+import { LANGUAGES } from '../shared/paper-words'
+
+/** 'en' or 'hi': the screens' language and, apart from it, the receipts' and Z report's. */
+export const LanguageSchema = z.enum(LANGUAGES, { error: 'Choose English (en) or Hindi (hi)' })
 
 export const ReceiptWidthSchema = z.union([z.literal(58), z.literal(80)])
 
@@ -37,6 +41,8 @@ export const SettingsViewSchema = z.object({
   couponDefaultRatesPaise: z.object({ p: z.number().int(), e: z.number().int() }),
   /** The most a sale may collect above its amount (the shop's service charge). */
   serviceChargeCapPaise: z.number().int(),
+  screenLanguage: LanguageSchema,
+  receiptLanguage: LanguageSchema,
   /** Which secrets are stored: true/false only, never the value. */
   secrets: z.object({ token: z.boolean(), secretKey: z.boolean(), apiKey: z.boolean() }),
   /** Fields fixed by COUNTER_* environment variables: shown read-only. */
@@ -95,6 +101,8 @@ export const SaveSettingsInputSchema = z.object({
   eCouponRate: CouponRateSchema.optional(),
   /** The most a sale may collect above its amount; ₹0 allows none. A service charge above ₹1,000 is a typo. */
   serviceChargeCap: rupeesField({ max: 1_000_00, words: '₹1,000', zero: true }).optional(),
+  screenLanguage: LanguageSchema.optional(),
+  receiptLanguage: LanguageSchema.optional(),
   /** Removes user id and every stored secret: the app goes back to TRAINING. */
   forgetCredentials: z.boolean().optional(),
 })

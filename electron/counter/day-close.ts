@@ -15,6 +15,7 @@ import { pendingItemOf } from './pending'
 import type { Paper } from './receipt-printing'
 import { chainStart, dayBalances } from './reconcile'
 import type { Session } from './session'
+import { devanagariFontFace } from './paper-fonts'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
 
 type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.printReport' | 'day.saveReport'
@@ -115,7 +116,8 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
     return liveSummary(session, businessDay)
   }
 
-  const reportOptions = (): ZReportOptions => ({ shop: ctx.settings.current, training: ctx.session().mode === 'training' })
+  const fontFace = devanagariFontFace(options.resourcesDir)
+  const reportOptions = (): ZReportOptions => ({ shop: ctx.settings.current, training: ctx.session().mode === 'training', fontFace })
 
   return {
     async 'day.summary'({ businessDay }) {

@@ -7,10 +7,13 @@ import { couponTypeNames, type CouponSale, type Sale, type SaleState } from '../
 import { formatDateTime } from '../shared/dates'
 import { formatPaise } from '../shared/money'
 import { receiptPageCss } from '../shared/paper'
-import { TRAINING_RECEIPT_BANNER, type ReceiptContent, type ReceiptRow } from '../shared/receipt-content'
+import { paperWords } from '../shared/paper-words'
+import type { ReceiptContent, ReceiptRow } from '../shared/receipt-content'
+import { devanagariFontFace, fontFacesFor } from './paper-fonts'
 import type { StoredSettings } from './settings'
 
-export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone' | 'clock'>
+/** The receipt language may be missing (English): paper made before languages existed, and callers that only print English. */
+export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone' | 'clock'> & Partial<Pick<StoredSettings, 'receiptLanguage'>>
 
 /** A time on paper: the shop's clock, with seconds (a dispute over a receipt is settled to the second). */
 export const paperTime = (at: string, shop: ReceiptShop) => formatDateTime(at, { timeZone: shop.timezone, clock: shop.clock }, { seconds: true })
@@ -18,47 +21,45 @@ export const paperTime = (at: string, shop: ReceiptShop) => formatDateTime(at, {
 export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-const PENDING_NOTE = 'Do not pay again: the shop is checking the status of this order.'
-const statusLines: Record<SaleState, { label: string; note: string }> = {
-  SUCCESS: { label: 'SUCCESSFUL', note: '' },
-  FAILED: { label: 'FAILED', note: 'No money was taken by the provider for this order.' },
-  UNKNOWN: { label: 'PENDING', note: PENDING_NOTE },
-  SENDING: { label: 'PENDING', note: PENDING_NOTE },
-}
-
 const known = (rows: [string, string | null][]): ReceiptRow[] => rows.filter((row): row is ReceiptRow => Boolean(row[1]))
 const money = (paise: number | null) => (paise === null ? null : formatPaise(paise))
+const wordsOf = (shop: ReceiptShop) => paperWords(shop.receiptLanguage).receipt
 
 function saleContent(
   sale: { state: SaleState; message: string; createdAt: string; training: boolean },
   shop: ReceiptShop,
   parts: Pick<ReceiptContent, 'title' | 'reference'> & { rows: [string, string | null][]; amountPaise: number | null; after: [string, string | null][] },
 ): ReceiptContent {
-  const status = statusLines[sale.state]
+  const words = wordsOf(shop)
+  const pending = sale.state === 'UNKNOWN' || sale.state === 'SENDING'
+  const status = pending ? { label: words.state.PENDING, note: words.pendingNote } : sale.state === 'FAILED' ? { label: words.state.FAILED, note: words.failedNote } : { label: words.state.SUCCESS, note: '' }
   return {
+    language: shop.receiptLanguage ?? 'en',
     title: parts.title,
     training: sale.training,
     reference: parts.reference,
-    rows: known([['Date', paperTime(sale.createdAt, shop)], ...parts.rows]),
-    total: parts.amountPaise === null ? null : { label: 'Amount', paise: parts.amountPaise },
+    rows: known([[words.date, paperTime(sale.createdAt, shop)], ...parts.rows]),
+    total: parts.amountPaise === null ? null : { label: words.amount, paise: parts.amountPaise },
     after: known(parts.after),
     status: status.label,
+    // The provider's own message stays in its words: it is what the provider's helpline will recognise.
     note: sale.state === 'FAILED' && sale.message ? `${sale.message}. ${status.note}` : status.note,
-    footer: 'Thank you. For any query, quote the order id.',
+    footer: words.footer,
   }
 }
 
 export function rechargeReceipt(sale: Sale, shop: ReceiptShop): ReceiptContent {
+  const words = wordsOf(shop)
   return saleContent(sale, shop, {
-    title: sale.kind === 'mobile' ? 'Mobile recharge' : 'DTH recharge',
+    title: sale.kind === 'mobile' ? words.title.mobile : words.title.dth,
     reference: sale.orderId,
     rows: [
-      ['Order id', sale.orderId],
-      [sale.kind === 'mobile' ? 'Mobile' : 'Subscriber id', sale.number],
-      ['Operator', sale.operatorName],
-      ['Circle', sale.circle],
-      ['Txn id', sale.fpayId],
-      ['Operator ref', sale.operatorRef],
+      [words.orderId, sale.orderId],
+      [sale.kind === 'mobile' ? words.mobile : words.subscriberId, sale.number],
+      [words.operator, sale.operatorName],
+      [words.circle, sale.circle],
+      [words.txnId, sale.fpayId],
+      [words.operatorRef, sale.operatorRef],
     ],
     amountPaise: sale.amountPaise,
     after: [],
@@ -66,54 +67,59 @@ export function rechargeReceipt(sale: Sale, shop: ReceiptShop): ReceiptContent {
 }
 
 export function couponReceipt(sale: CouponSale, shop: ReceiptShop): ReceiptContent {
+  const words = wordsOf(shop)
   return saleContent(sale, shop, {
-    title: 'PAN coupons',
+    title: words.title.coupons,
     // Decision: the provider's order id once it gave one; before that our ref, which History finds too.
     reference: sale.orderId ?? sale.attemptId,
     rows: [
-      ['Order id', sale.orderId],
-      ['Our ref', sale.attemptId],
-      ['Order date', sale.date],
-      ['Agent', sale.vleName ? `${sale.vleId} ${sale.vleName}` : sale.vleId],
-      ['Type', `${couponTypeNames[sale.type]} (type ${sale.type})`],
-      ['Qty', String(sale.qty)],
-      ['Rate', money(sale.ratePaise)],
+      [words.orderId, sale.orderId],
+      [words.ourRef, sale.attemptId],
+      [words.orderDate, sale.date],
+      [words.agent, sale.vleName ? `${sale.vleId} ${sale.vleName}` : sale.vleId],
+      [words.type, words.typeName(couponTypeNames[sale.type], sale.type)],
+      [words.qty, String(sale.qty)],
+      [words.rate, money(sale.ratePaise)],
     ],
     amountPaise: sale.amountPaise,
     after: [
-      ['Old balance', money(sale.oldBalPaise)],
-      ['New balance', money(sale.newBalPaise)],
+      [words.oldBalance, money(sale.oldBalPaise)],
+      [words.newBalance, money(sale.newBalPaise)],
     ],
   })
 }
 
-/** The receipt's HTML page; `css` is resources/receipt.css. */
-export function receiptHtml(content: ReceiptContent, shop: ReceiptShop, css: string): string {
-  const table = (rows: ReceiptRow[]) => rows.map(([key, value]) => `<tr><td class="k">${key}</td><td class="v">${escapeHtml(value)}</td></tr>`).join('')
-  const training = content.training ? `<div class="training">${TRAINING_RECEIPT_BANNER}</div>` : ''
-  const total = content.total ? `<tr class="amount"><td class="k">${content.total.label}</td><td class="v">${escapeHtml(formatPaise(content.total.paise))}</td></tr>` : ''
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Receipt</title>
-<style>${receiptPageCss(shop.receiptWidthMm)}
-${css}</style></head>
-<body class="w${shop.receiptWidthMm}">
-<h1>${escapeHtml(shop.shopName)}</h1>
+/** The receipt's HTML page; `css` is resources/receipt.css, `fontFace` the Devanagari font's rule (paper-fonts.ts). */
+export function receiptHtml(content: ReceiptContent, shop: ReceiptShop, css: string, fontFace = ''): string {
+  const { lang, receipt: words } = paperWords(content.language)
+  const table = (rows: ReceiptRow[]) => rows.map(([key, value]) => `<tr><td class="k">${escapeHtml(key)}</td><td class="v">${escapeHtml(value)}</td></tr>`).join('')
+  const training = content.training ? `<div class="training">${escapeHtml(words.training)}</div>` : ''
+  const total = content.total ? `<tr class="amount"><td class="k">${escapeHtml(content.total.label)}</td><td class="v">${escapeHtml(formatPaise(content.total.paise))}</td></tr>` : ''
+  const body = `<h1>${escapeHtml(shop.shopName)}</h1>
 ${shop.shopAddress ? `<div class="address">${escapeHtml(shop.shopAddress)}</div>` : ''}
 ${training}
-<div class="title">${content.title}</div>
+<div class="title">${escapeHtml(content.title)}</div>
 <table>${table(content.rows)}${total}${table(content.after)}</table>
-<div class="status">Status: ${content.status}</div>
+<div class="status">${escapeHtml(words.status)} ${escapeHtml(content.status)}</div>
 ${content.note ? `<div class="note">${escapeHtml(content.note)}</div>` : ''}
 ${training}
-<div class="footer">${content.footer}</div>
+<div class="footer">${escapeHtml(content.footer)}</div>`
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(words.page)}</title>
+<style>${receiptPageCss(shop.receiptWidthMm)}
+${fontFacesFor(body, fontFace)}
+${css}</style></head>
+<body class="w${shop.receiptWidthMm}">
+${body}
 </body></html>`
 }
 
 export function receiptRenderer(resourcesDir: string) {
   const css = readFileSync(join(resourcesDir, 'receipt.css'), 'utf8')
+  const fontFace = devanagariFontFace(resourcesDir)
   return {
-    recharge: (sale: Sale, shop: ReceiptShop) => receiptHtml(rechargeReceipt(sale, shop), shop, css),
-    coupon: (sale: CouponSale, shop: ReceiptShop) => receiptHtml(couponReceipt(sale, shop), shop, css),
-    html: (content: ReceiptContent, shop: ReceiptShop) => receiptHtml(content, shop, css),
+    recharge: (sale: Sale, shop: ReceiptShop) => receiptHtml(rechargeReceipt(sale, shop), shop, css, fontFace),
+    coupon: (sale: CouponSale, shop: ReceiptShop) => receiptHtml(couponReceipt(sale, shop), shop, css, fontFace),
+    html: (content: ReceiptContent, shop: ReceiptShop) => receiptHtml(content, shop, css, fontFace),
   }
 }

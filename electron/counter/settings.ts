@@ -9,6 +9,7 @@ import { CounterError } from './errors'
 import { parseRupees } from '../shared/money'
 import type { RechargeCredentials } from '../partners/recharge-api'
 import type { ClockStyle } from '../shared/dates'
+import type { Language } from '../shared/paper-words'
 
 export interface StoredSettings {
   userId: string
@@ -29,6 +30,9 @@ export interface StoredSettings {
   couponMaxQty: number
   couponDefaultRatesPaise: { p: number; e: number }
   serviceChargeCapPaise: number
+  /** The screens' language (the renderer's i18n); receipts and the Z report follow receiptLanguage, set apart. */
+  screenLanguage: Language
+  receiptLanguage: Language
 }
 
 const defaults: StoredSettings = {
@@ -51,6 +55,8 @@ const defaults: StoredSettings = {
   // Prices seen in public clients of this API (field notes); replaced by what the provider charges.
   couponDefaultRatesPaise: { p: 107_00, e: 72_00 },
   serviceChargeCapPaise: 100_00,
+  screenLanguage: 'en',
+  receiptLanguage: 'en',
 }
 
 const envFields = {

@@ -4,18 +4,22 @@ import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
+import { formatCount } from '../shared/numbers'
 import { receiptPageCss } from '../shared/paper'
+import { paperWords, type PaperWords } from '../shared/paper-words'
+import { fontFacesFor, PAPER_DEVANAGARI_FAMILY } from './paper-fonts'
 import { escapeHtml, paperTime, type ReceiptShop } from './receipts'
 
 export interface ZReportOptions {
   shop: ReceiptShop
   /** The summary comes from the training ledger: every format says so. */
   training: boolean
+  /** The Devanagari font's @font-face rule (paper-fonts.ts), for the HTML forms that carry Devanagari. */
+  fontFace?: string
 }
 
-const TRAINING_BANNER = 'TRAINING — NOT REAL SALES'
-
-const stateLabels: Record<SaleState, string> = { SUCCESS: 'Successful', FAILED: 'Failed', UNKNOWN: 'Pending', SENDING: 'Sending' }
+/** Every word of every form is in the shop's receipt language (shared/paper-words.ts). */
+const stateLabel = (words: PaperWords['z'], state: SaleState) => words.state[state]
 
 const endings = { csv: '.csv', a4: '.html', receipt: '-receipt.html', pdf: '.pdf' }
 
@@ -41,62 +45,63 @@ const time = (at: string | null): Cell => ({ time: at })
 
 const sum = <T>(items: T[], of: (item: T) => number) => items.reduce((total, item) => total + of(item), 0)
 
-function statusText(summary: DaySummary): string {
-  return summary.closed ? 'Closed' : 'Open (not closed yet)'
+function statusText(summary: DaySummary, w: PaperWords['z']): string {
+  return summary.closed ? w.closed : w.open
 }
 
-function tables(summary: DaySummary): Table[] {
+function tables(summary: DaySummary, words: PaperWords): Table[] {
+  const w = words.z
   const { cash } = summary
   const recharged = summary.recharges.filter((r) => r.state === 'SUCCESS')
   const couponsSold = summary.coupons.filter((c) => c.state === 'SUCCESS')
   const counted = cash.counted
   return [
     {
-      title: 'Summary',
-      head: ['Item', 'Value', 'Time'],
+      title: w.summary,
+      head: [w.item, w.value, w.time],
       rows: [
-        [text('Business day'), text(formatDay(summary.businessDay)), time(null)],
-        [text('Status'), text(statusText(summary)), time(summary.closedAt)],
-        [text('Opening PAN balance'), money(summary.openingPanBalance.balancePaise), time(summary.openingPanBalance.at)],
-        [text('Closing PAN balance'), money(summary.closingPanBalance.balancePaise), time(summary.closingPanBalance.at)],
-        ...(summary.overrideNote ? [[text("Owner's note at close"), text(summary.overrideNote), time(null)]] : []),
+        [text(w.businessDay), text(formatDay(summary.businessDay)), time(null)],
+        [text(w.status), text(statusText(summary, w)), time(summary.closedAt)],
+        [text(w.openingPan), money(summary.openingPanBalance.balancePaise), time(summary.openingPanBalance.at)],
+        [text(w.closingPan), money(summary.closingPanBalance.balancePaise), time(summary.closingPanBalance.at)],
+        ...(summary.overrideNote ? [[text(w.ownerNoteAtClose), text(summary.overrideNote), time(null)]] : []),
       ],
     },
     {
-      title: 'Recharges by operator',
-      head: ['Operator', 'Operator code', 'Status', 'Count', 'Amount'],
+      title: w.recharges,
+      head: [w.operator, w.operatorCode, w.status, w.count, w.amount],
       rows: [
-        ...summary.recharges.map((r) => [text(r.operatorName), text(r.operatorCode), text(stateLabels[r.state]), count(r.count), money(r.amountPaise)]),
-        [text('Total successful'), text(''), text(''), count(sum(recharged, (r) => r.count)), money(sum(recharged, (r) => r.amountPaise))],
+        ...summary.recharges.map((r) => [text(r.operatorName), text(r.operatorCode), text(stateLabel(w, r.state)), count(r.count), money(r.amountPaise)]),
+        [text(w.totalSuccessful), text(''), text(''), count(sum(recharged, (r) => r.count)), money(sum(recharged, (r) => r.amountPaise))],
       ],
     },
     {
-      title: 'PAN coupons by type',
-      head: ['Type', 'Status', 'Orders', 'Coupons', 'Amount'],
+      title: w.coupons,
+      head: [w.type, w.status, w.orders, w.couponsColumn, w.amount],
       rows: [
-        ...summary.coupons.map((c) => [text(`${couponTypeNames[c.type]} (type ${c.type})`), text(stateLabels[c.state]), count(c.orders), count(c.qty), money(c.amountPaise)]),
-        [text('Total successful'), text(''), count(sum(couponsSold, (c) => c.orders)), count(sum(couponsSold, (c) => c.qty)), money(sum(couponsSold, (c) => c.amountPaise))],
+        ...summary.coupons.map((c) => [text(words.receipt.typeName(couponTypeNames[c.type], c.type)), text(stateLabel(w, c.state)), count(c.orders), count(c.qty), money(c.amountPaise)]),
+        [text(w.totalSuccessful), text(''), count(sum(couponsSold, (c) => c.orders)), count(sum(couponsSold, (c) => c.qty)), money(sum(couponsSold, (c) => c.amountPaise))],
       ],
     },
     {
-      title: 'Top-ups of the provider wallet',
-      head: ['Time', 'Top-up id', 'Reference', 'Note', 'Amount'],
+      title: w.topups,
+      head: [w.time, w.topupId, w.reference, w.note, w.amount],
       rows: [
         ...summary.topups.map((t) => [time(t.at), text(t.topupId), text(t.reference), text(t.note), money(t.amountPaise)]),
-        [time(null), text('Total'), text(''), text(''), money(sum(summary.topups, (t) => t.amountPaise))],
+        [time(null), text(w.total), text(''), text(''), money(sum(summary.topups, (t) => t.amountPaise))],
       ],
     },
     {
-      title: 'Unresolved sales',
-      head: ['Sold at', 'Kind', 'Id', 'Number or agent', 'Status', 'Amount', 'Checks', 'Last answer'],
-      rows: summary.pending.map((p) => [time(p.createdAt), text(p.kind), text(p.id), text(p.label), text(stateLabels[p.state]), money(p.amountPaise), count(p.checks), text(p.lastAnswer)]),
+      title: w.pending,
+      head: [w.soldAt, w.kindColumn, w.id, w.numberOrAgent, w.status, w.amount, w.checks, w.lastAnswer],
+      rows: summary.pending.map((p) => [time(p.createdAt), text(w.kind[p.kind]), text(p.id), text(p.label), text(stateLabel(w, p.state)), money(p.amountPaise), count(p.checks), text(p.lastAnswer)]),
     },
     {
-      title: 'PAN balance breaks',
-      head: ['Time', 'Seen in', 'Ref', 'Expected', 'Provider said', 'Difference', 'Since', 'Coupon sales since', 'Coupon amount since', 'Top-ups since'],
+      title: w.breaks,
+      head: [w.time, w.seenIn, w.ref, w.expected, w.providerSaid, w.difference, w.since, w.couponSalesSince, w.couponAmountSince, w.topupsSince],
       rows: summary.breaks.map((b) => [
         time(b.at),
-        text(b.kind === 'coupon' ? 'Coupon answer' : 'Balance check'),
+        text(b.kind === 'coupon' ? w.couponAnswer : w.balanceCheck),
         text(b.ref),
         money(b.expectedPaise),
         money(b.actualPaise),
@@ -108,17 +113,17 @@ function tables(summary: DaySummary): Table[] {
       ]),
     },
     {
-      title: 'Cash drawer',
-      head: ['Item', 'Count', 'Amount'],
+      title: w.drawer,
+      head: [w.item, w.count, w.amount],
       rows: [
-        [text('Opening float'), text(''), money(cash.openingFloatPaise)],
-        [text('Cash collected'), text(''), money(cash.collectedCashPaise)],
-        [text('Expected in the drawer'), text(''), money(cash.expectedPaise)],
-        ...(counted ? banknotes.map((n) => [text(`₹${n.rupees} notes`), count(counted[n.key]), money(counted[n.key] * n.paise)]) : []),
-        ...(counted ? [[text('Coins and smaller'), text(''), money(parseRupees(counted.coins || '0'))]] : []),
-        [text('Counted'), text(''), money(cash.countedPaise)],
-        [text('Difference (counted − expected)'), text(''), money(cash.differencePaise, true)],
-        [text('UPI collected (not in the drawer)'), text(''), money(cash.collectedUpiPaise)],
+        [text(w.openingFloat), text(''), money(cash.openingFloatPaise)],
+        [text(w.cashCollected), text(''), money(cash.collectedCashPaise)],
+        [text(w.expectedInDrawer), text(''), money(cash.expectedPaise)],
+        ...(counted ? banknotes.map((n) => [text(w.notes(n.rupees)), count(counted[n.key]), money(counted[n.key] * n.paise)]) : []),
+        ...(counted ? [[text(w.coins), text(''), money(parseRupees(counted.coins || '0'))]] : []),
+        [text(w.counted), text(''), money(cash.countedPaise)],
+        [text(w.countedDifference), text(''), money(cash.differencePaise, true)],
+        [text(w.upiNotInDrawer), text(''), money(cash.collectedUpiPaise)],
       ],
     },
   ]
@@ -134,8 +139,9 @@ function csvCell(cell: Cell, shop: ReceiptShop): CsvCell {
 }
 
 export function zReportCsv(summary: DaySummary, { shop, training }: ZReportOptions): string {
-  const rows: CsvCell[][] = [['Z report', shop.shopName, formatDay(summary.businessDay)], ...(training ? [[TRAINING_BANNER]] : []), []]
-  for (const table of tables(summary)) {
+  const words = paperWords(shop.receiptLanguage)
+  const rows: CsvCell[][] = [[words.z.title, shop.shopName, formatDay(summary.businessDay)], ...(training ? [[words.z.training]] : []), []]
+  for (const table of tables(summary, words)) {
     rows.push([table.title], table.head, ...table.rows.map((row) => row.map((cell) => csvCell(cell, shop))), [])
   }
   return csvDocument(rows)
@@ -147,80 +153,89 @@ const signedMoney = (paise: number) => (paise > 0 ? `+${formatPaise(paise)}` : f
 
 function htmlCell(cell: Cell, shop: ReceiptShop): string {
   if ('text' in cell) return `<td>${escapeHtml(cell.text)}</td>`
-  if ('count' in cell) return `<td class="n">${cell.count}</td>`
+  if ('count' in cell) return `<td class="n">${formatCount(cell.count)}</td>`
   if ('paise' in cell) return `<td class="n">${cell.paise === null ? '' : escapeHtml(cell.signed ? signedMoney(cell.paise) : formatPaise(cell.paise))}</td>`
   return `<td>${cell.time === null ? '' : escapeHtml(paperTime(cell.time, shop))}</td>`
 }
 
 const A4_CSS = `@page { size: A4; margin: 15mm }
-body { font: 10pt/1.35 "DejaVu Sans", Arial, sans-serif; color: #000; margin: 0 }
+body { font: 10pt/1.35 "DejaVu Sans", Arial, "${PAPER_DEVANAGARI_FAMILY}", sans-serif; color: #000; margin: 0 }
 h1 { font-size: 16pt; margin: 0 } h2 { font-size: 11pt; margin: 6mm 0 2mm }
 .address { white-space: pre-line } .training { border: 2px solid #000; font-weight: bold; text-align: center; padding: 2mm; margin: 3mm 0 }
 table { width: 100%; border-collapse: collapse; page-break-inside: auto } tr { page-break-inside: avoid }
 th, td { border: 1px solid #999; padding: 1mm 2mm; text-align: left; vertical-align: top } th { background: #eee }
 td.n { text-align: right; white-space: nowrap } .none { color: #555 }`
 
-export function zReportA4(summary: DaySummary, { shop, training }: ZReportOptions): string {
-  const banner = training ? `<div class="training">${TRAINING_BANNER}</div>` : ''
-  const body = tables(summary)
+export function zReportA4(summary: DaySummary, { shop, training, fontFace = '' }: ZReportOptions): string {
+  const words = paperWords(shop.receiptLanguage)
+  const w = words.z
+  const banner = training ? `<div class="training">${escapeHtml(w.training)}</div>` : ''
+  const tablesHtml = tables(summary, words)
     .map((table) => {
       const head = `<tr>${table.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`
       const rows = table.rows.map((row) => `<tr>${row.map((cell) => htmlCell(cell, shop)).join('')}</tr>`).join('\n')
-      return `<h2>${escapeHtml(table.title)}</h2>\n${table.rows.length ? `<table>${head}\n${rows}</table>` : '<p class="none">None.</p>'}`
+      return `<h2>${escapeHtml(table.title)}</h2>\n${table.rows.length ? `<table>${head}\n${rows}</table>` : `<p class="none">${escapeHtml(w.noneTable)}</p>`}`
     })
     .join('\n')
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Z report ${escapeHtml(formatDay(summary.businessDay))}</title>
-<style>${A4_CSS}</style></head>
-<body>
-<h1>${escapeHtml(shop.shopName)} — Z report ${escapeHtml(formatDay(summary.businessDay))}</h1>
+  const title = `${w.title} ${formatDay(summary.businessDay)}`
+  const body = `<h1>${escapeHtml(shop.shopName)} — ${escapeHtml(title)}</h1>
 ${shop.shopAddress ? `<div class="address">${escapeHtml(shop.shopAddress)}</div>` : ''}
 ${banner}
+${tablesHtml}
+${banner}`
+  return `<!doctype html>
+<html lang="${words.lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>${fontFacesFor(body, fontFace)}
+${A4_CSS}</style></head>
+<body>
 ${body}
-${banner}
 </body></html>`
 }
 
 /** The thermal receipt: the same facts, one amount per line, in the receipts' stylesheet. */
-export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportOptions, receiptCss: string): string {
+export function zReportReceipt(summary: DaySummary, { shop, training, fontFace = '' }: ZReportOptions, receiptCss: string): string {
+  const { lang, z: w } = paperWords(shop.receiptLanguage)
   const at = (iso: string | null) => (iso ? paperTime(iso, shop) : '')
   const line = (label: string, value: string, className = '') => `<tr${className ? ` class="${className}"` : ''}><td class="k">${escapeHtml(label)}</td><td class="v">${escapeHtml(value)}</td></tr>`
   const amount = (paise: number | null) => (paise === null ? '—' : formatPaise(paise))
-  const section = (title: string, lines: string[]) => `<div class="title">${escapeHtml(title)}</div><table>${lines.length ? lines.join('') : line('None', '')}</table>`
+  const section = (title: string, lines: string[]) => `<div class="title">${escapeHtml(title)}</div><table>${lines.length ? lines.join('') : line(w.none, '')}</table>`
   const { cash } = summary
-  const banner = training ? `<div class="training">${TRAINING_BANNER}</div>` : ''
+  const banner = training ? `<div class="training">${escapeHtml(w.training)}</div>` : ''
   const sections = [
-    section('PAN balance', [
-      line(`Opening ${at(summary.openingPanBalance.at)}`, amount(summary.openingPanBalance.balancePaise)),
-      line(`Closing ${at(summary.closingPanBalance.at)}`, amount(summary.closingPanBalance.balancePaise)),
+    section(w.panBalance, [
+      line(`${w.opening} ${at(summary.openingPanBalance.at)}`, amount(summary.openingPanBalance.balancePaise)),
+      line(`${w.closing} ${at(summary.closingPanBalance.at)}`, amount(summary.closingPanBalance.balancePaise)),
     ]),
-    section('Recharges', summary.recharges.map((r) => line(`${r.operatorName} ${stateLabels[r.state]} ×${r.count}`, formatPaise(r.amountPaise)))),
-    section('PAN coupons', summary.coupons.map((c) => line(`${couponTypeNames[c.type]} ${stateLabels[c.state]} ${c.orders} orders, ${c.qty} coupons`, formatPaise(c.amountPaise)))),
-    section('Top-ups', summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
-    section('Unresolved sales', summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabels[p.state]}`, amount(p.amountPaise)))),
-    section('Balance breaks', summary.breaks.map((b) => line(`${at(b.at)} ${b.kind === 'coupon' ? 'coupon' : 'balance check'}`, signedMoney(b.differencePaise)))),
-    section('Cash drawer', [
-      line('Opening float', amount(cash.openingFloatPaise)),
-      line('Cash collected', formatPaise(cash.collectedCashPaise)),
-      line('Expected', amount(cash.expectedPaise)),
-      line('Counted', amount(cash.countedPaise)),
-      line('Difference', cash.differencePaise === null ? '—' : signedMoney(cash.differencePaise), 'amount'),
-      line('UPI collected', formatPaise(cash.collectedUpiPaise)),
+    section(w.rechargesShort, summary.recharges.map((r) => line(`${r.operatorName} ${stateLabel(w, r.state)} ×${r.count}`, formatPaise(r.amountPaise)))),
+    section(w.couponsShort, summary.coupons.map((c) => line(`${couponTypeNames[c.type]} ${stateLabel(w, c.state)} ${w.ordersAndCoupons(c.orders, c.qty)}`, formatPaise(c.amountPaise)))),
+    section(w.topupsShort, summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
+    section(w.pending, summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabel(w, p.state)}`, amount(p.amountPaise)))),
+    section(w.breaksShort, summary.breaks.map((b) => line(`${at(b.at)} ${b.kind === 'coupon' ? w.couponBreak : w.balanceBreak}`, signedMoney(b.differencePaise)))),
+    section(w.drawer, [
+      line(w.openingFloat, amount(cash.openingFloatPaise)),
+      line(w.cashCollected, formatPaise(cash.collectedCashPaise)),
+      line(w.expectedShort, amount(cash.expectedPaise)),
+      line(w.counted, amount(cash.countedPaise)),
+      line(w.difference, cash.differencePaise === null ? '—' : signedMoney(cash.differencePaise), 'amount'),
+      line(w.upiCollected, formatPaise(cash.collectedUpiPaise)),
     ]),
   ]
-  const note = summary.overrideNote ? `<div class="note">Owner's note: ${escapeHtml(summary.overrideNote)}</div>` : ''
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Z report ${escapeHtml(formatDay(summary.businessDay))}</title>
-<style>${receiptPageCss(shop.receiptWidthMm)}
-${receiptCss}</style></head>
-<body class="w${shop.receiptWidthMm}">
-<h1>${escapeHtml(shop.shopName)}</h1>
+  const note = summary.overrideNote ? `<div class="note">${escapeHtml(w.ownerNote)} ${escapeHtml(summary.overrideNote)}</div>` : ''
+  const title = `${w.title} ${formatDay(summary.businessDay)}`
+  const body = `<h1>${escapeHtml(shop.shopName)}</h1>
 ${shop.shopAddress ? `<div class="address">${escapeHtml(shop.shopAddress)}</div>` : ''}
 ${banner}
-<div class="title">Z report ${escapeHtml(formatDay(summary.businessDay))}</div>
-<div class="status">${escapeHtml(statusText(summary))}${summary.closedAt ? ` ${escapeHtml(at(summary.closedAt))}` : ''}</div>
+<div class="title">${escapeHtml(title)}</div>
+<div class="status">${escapeHtml(statusText(summary, w))}${summary.closedAt ? ` ${escapeHtml(at(summary.closedAt))}` : ''}</div>
 ${sections.join('\n')}
 ${note}
-${banner}
+${banner}`
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>${receiptPageCss(shop.receiptWidthMm)}
+${fontFacesFor(body, fontFace)}
+${receiptCss}</style></head>
+<body class="w${shop.receiptWidthMm}">
+${body}
 </body></html>`
 }

@@ -8,7 +8,8 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
 import CodepageEncoder from '@point-of-sale/codepage-encoder'
 import { formatPaise } from '../shared/money'
-import { TRAINING_RECEIPT_BANNER, type ReceiptContent, type ShopHeader } from '../shared/receipt-content'
+import { paperWords } from '../shared/paper-words'
+import type { ReceiptContent, ShopHeader } from '../shared/receipt-content'
 import type { RgbaImage } from './printer-ports'
 
 export type RollWidthMm = 58 | 80
@@ -41,7 +42,9 @@ const printable = (text: string) => [...printedForm(text)].every((char) => char 
 function receiptTexts(content: ReceiptContent): string[] {
   const rows = [...content.rows, ...content.after].flat()
   const total = content.total ? [content.total.label, formatPaise(content.total.paise)] : []
-  return [content.title, content.reference, ...rows, ...total, content.status, content.note, content.footer]
+  const words = paperWords(content.language).receipt
+  const banner = content.training ? [words.training] : []
+  return [...banner, content.title, content.reference, ...rows, ...total, `${words.status} ${content.status}`, content.note, content.footer]
 }
 
 /** True when some text of the receipt (or the shop's header) cannot be printed as text, so it must go as an image. */
@@ -133,6 +136,7 @@ export interface JobOptions {
 export function receiptBytes(content: ReceiptContent, shop: ShopHeader, { widthMm, drawerKick }: JobOptions): Uint8Array {
   if (needsImage(content, shop)) throw new Error('This receipt has characters the printer cannot print as text; it has to be printed as an image.')
   const columns = ROLL_COLUMNS[widthMm]
+  const words = paperWords(content.language).receipt
   const to = encoder(widthMm)
   const lines = (rows: [string, string][]) => {
     for (const [label, value] of rows) for (const line of justified(label, printedForm(value), columns)) to.line(line)
@@ -140,7 +144,7 @@ export function receiptBytes(content: ReceiptContent, shop: ShopHeader, { widthM
   const rule = () => to.line('-'.repeat(columns))
   const banner = () => {
     if (!content.training) return
-    centred(to.bold(true), TRAINING_RECEIPT_BANNER, columns)
+    centred(to.bold(true), words.training, columns)
     to.bold(false)
   }
   header(to, shop, columns)
@@ -157,7 +161,7 @@ export function receiptBytes(content: ReceiptContent, shop: ShopHeader, { widthM
     rule()
   }
   lines(content.after)
-  to.bold(true).line(`Status: ${content.status}`).bold(false)
+  to.bold(true).line(`${words.status} ${content.status}`).bold(false)
   if (content.note) for (const line of wrap(printedForm(content.note), columns)) to.line(line)
   banner()
   to.newline()

@@ -1,7 +1,6 @@
 // What a receipt says, apart from its look: the model counter/receipts.ts fills for each kind of sale
-// and both the HTML layout and the ESC/POS text printer (printers/escpos.ts) draw. A leaf module.
-
-export const TRAINING_RECEIPT_BANNER = 'TRAINING — NOT A REAL SALE'
+// and both the HTML layout and the ESC/POS text printer (printers/escpos.ts) draw, in the words of its language.
+import type { Language } from './paper-words'
 
 /** A label and its value; rows whose value is unknown are left off the receipt. */
 export type ReceiptRow = [label: string, value: string]
@@ -13,8 +12,10 @@ export interface ShopHeader {
 }
 
 export interface ReceiptContent {
+  /** The receipt language its words are in; the banner and the status line's label come from its dictionary. */
+  language: Language
   title: string
-  /** Printed as TRAINING_RECEIPT_BANNER above and below the sale. */
+  /** Printed as the dictionary's training banner above and below the sale. */
   training: boolean
   /** What the receipt's QR code holds: the id staff search History by. */
   reference: string

@@ -50,7 +50,7 @@ const MAX_BODY_BYTES = 64 * 1024
 const HEARTBEAT_MS = 15_000
 
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; " +
   "frame-src 'self' about: data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const securityHeaders = {
@@ -67,6 +67,7 @@ const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
+  '.ttf': 'font/ttf',
   '.json': 'application/json',
   '.woff2': 'font/woff2',
 }

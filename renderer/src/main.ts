@@ -7,6 +7,7 @@ import { i18n } from './i18n'
 import { createCounterRouter } from './router'
 import './styles.css'
 import './books.css'
+import './devanagari.css'
 
 // The router is made here, after api.ts has taken the launch token out of the URL it reads.
 createApp(App).use(createPinia()).use(createCounterRouter()).use(i18n).mount('#app')

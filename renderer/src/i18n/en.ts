@@ -2,6 +2,7 @@
 import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
 import { glanceEn } from './en-glance'
+import { languageEn } from './en-language'
 import { printerEn } from './en-printer'
 
 export const en = {
@@ -9,6 +10,7 @@ export const en = {
   ...clockEn,
   ...glanceEn,
   ...printerEn,
+  ...languageEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — sales are simulated, no money moves',

@@ -4,6 +4,7 @@ import { computed, ref } from 'vue'
 import type { Output, Result, SaveSettingsInput, SettingsView } from '../../../electron/contract'
 import type { DateStyle } from '../../../electron/shared/dates'
 import { call, platform } from '../api'
+import { switchLanguage } from '../i18n'
 import { useStatusStore } from './status'
 
 export const useSettingsStore = defineStore('settings', () => {
@@ -24,6 +25,7 @@ export const useSettingsStore = defineStore('settings', () => {
     const result = await call('settings.get', {})
     if (result.ok) {
       view.value = result.value
+      switchLanguage(result.value.screenLanguage)
       loadError.value = null
     } else {
       loadError.value = result.error.message
@@ -46,6 +48,8 @@ export const useSettingsStore = defineStore('settings', () => {
       const result = await call('settings.save', input)
       if (result.ok) {
         view.value = result.value
+        // The screen language changes the moment it is saved, on every screen.
+        switchLanguage(result.value.screenLanguage)
         // Saving can switch between TRAINING and REAL; the badge must not wait for an event.
         await useStatusStore().load()
       }
