@@ -2,7 +2,7 @@
 // COUNTER_* environment variables over both (for tests, demos and kiosks). Decides the mode.
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import type { Mode, ParsedInput, PrinterKind, SettingsView } from '../contract'
+import type { CommissionRates, Mode, ParsedInput, PrinterKind, SettingsView } from '../contract'
 import { writeFileAtomically } from '../ledger/durable-files'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
@@ -29,6 +29,8 @@ export interface StoredSettings {
   couponMaxQty: number
   couponDefaultRatesPaise: { p: number; e: number }
   serviceChargeCapPaise: number
+  /** The shop's commission per operator and coupon type (electron/counter/margins.ts); saved on their own channel. */
+  commissionRates: CommissionRates
 }
 
 const defaults: StoredSettings = {
@@ -51,6 +53,8 @@ const defaults: StoredSettings = {
   // Prices seen in public clients of this API (field notes); replaced by what the provider charges.
   couponDefaultRatesPaise: { p: 107_00, e: 72_00 },
   serviceChargeCapPaise: 100_00,
+  // No rate until the shop enters its rate card: sales earn ₹0 commission meanwhile.
+  commissionRates: { operators: {}, coupons: { p: 0, e: 0 } },
 }
 
 const envFields = {
@@ -189,6 +193,10 @@ export class Settings {
       if (typed[name]) await this.secrets.set(name, typed[name]!)
     }
     this.write(next)
+  }
+
+  saveCommissionRates(rates: CommissionRates): void {
+    this.write({ ...this.saved, commissionRates: rates })
   }
 
   private write(next: StoredSettings): void {

@@ -1,6 +1,6 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
-import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../contract'
+import { banknotes, couponTypeNames, type DaySummary, type Earnings, type SaleState } from '../contract'
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
@@ -45,6 +45,29 @@ function statusText(summary: DaySummary): string {
   return summary.closed ? 'Closed' : 'Open (not closed yet)'
 }
 
+/** The earnings rows, recharges by operator, then coupons by type, then the day's total. */
+function earningLines(earnings: Earnings): { label: string; count: number; figures: Earnings['total']; total?: true }[] {
+  return [
+    ...earnings.recharges.map((r) => ({ label: r.operatorName, count: r.count, figures: r })),
+    ...earnings.coupons.map((c) => ({ label: `${couponTypeNames[c.type]} (${c.qty} coupons)`, count: c.orders, figures: c })),
+    { label: 'Total', count: sum(earnings.recharges, (r) => r.count) + sum(earnings.coupons, (c) => c.orders), figures: earnings.total, total: true },
+  ]
+}
+
+/** A day closed before Counter kept margins says so in one row, its figures unknown rather than ₹0. */
+function earningsTable(summary: DaySummary): Table {
+  const head = ['Operator or coupon', 'Successful sales', 'Turnover', 'Margin', 'Sales with no margin kept', 'Service charges', 'Total earned']
+  const title = 'Earnings (successful sales)'
+  if (!summary.earnings) return { title, head, rows: [[text('Not kept when this day was closed'), text(''), money(null), money(null), text(''), money(null), money(null)]] }
+  return {
+    title,
+    head,
+    rows: earningLines(summary.earnings).map(({ label, count: sales, figures: f }) => [
+      text(label), count(sales), money(f.turnoverPaise), money(f.marginPaise), count(f.unrated), money(f.serviceChargePaise, true), money(f.earnedPaise, true),
+    ]),
+  }
+}
+
 function tables(summary: DaySummary): Table[] {
   const { cash } = summary
   const recharged = summary.recharges.filter((r) => r.state === 'SUCCESS')
@@ -78,6 +101,7 @@ function tables(summary: DaySummary): Table[] {
         [text('Total successful'), text(''), count(sum(couponsSold, (c) => c.orders)), count(sum(couponsSold, (c) => c.qty)), money(sum(couponsSold, (c) => c.amountPaise))],
       ],
     },
+    earningsTable(summary),
     {
       title: 'Top-ups of the provider wallet',
       head: ['Time', 'Top-up id', 'Reference', 'Note', 'Amount'],
@@ -181,6 +205,18 @@ ${banner}
 </body></html>`
 }
 
+/** A margin with sales from before rates existed reads "₹4.98 + —": part of it is unknown. */
+function earningsReceiptLines(earnings: Earnings | null, line: (label: string, value: string, className?: string) => string): string[] {
+  if (!earnings) return [line('Not kept when this day was closed', '—')]
+  const margin = (f: Earnings['total']) => `${formatPaise(f.marginPaise)}${f.unrated ? ' + —' : ''}`
+  return earningLines(earnings).flatMap(({ label, count: sales, figures: f, total }) => [
+    line(`${label} ×${sales}`, formatPaise(f.turnoverPaise)),
+    line('  Margin', margin(f)),
+    line('  Service charges', signedMoney(f.serviceChargePaise)),
+    line('  Earned', signedMoney(f.earnedPaise), total ? 'amount' : ''),
+  ])
+}
+
 /** The thermal receipt: the same facts, one amount per line, in the receipts' stylesheet. */
 export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportOptions, receiptCss: string): string {
   const at = (iso: string | null) => (iso ? paperTime(iso, shop) : '')
@@ -196,6 +232,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportO
     ]),
     section('Recharges', summary.recharges.map((r) => line(`${r.operatorName} ${stateLabels[r.state]} ×${r.count}`, formatPaise(r.amountPaise)))),
     section('PAN coupons', summary.coupons.map((c) => line(`${couponTypeNames[c.type]} ${stateLabels[c.state]} ${c.orders} orders, ${c.qty} coupons`, formatPaise(c.amountPaise)))),
+    section('Earnings', earningsReceiptLines(summary.earnings, line)),
     section('Top-ups', summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
     section('Unresolved sales', summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabels[p.state]}`, amount(p.amountPaise)))),
     section('Balance breaks', summary.breaks.map((b) => line(`${at(b.at)} ${b.kind === 'coupon' ? 'coupon' : 'balance check'}`, signedMoney(b.differencePaise)))),
