@@ -63,6 +63,8 @@ export const SaveCommissionRatesInputSchema = z
     return { operators, coupons: { p: coupon('p'), e: coupon('e') } }
   })
 
+export type SaveCommissionRatesInput = z.input<typeof SaveCommissionRatesInputSchema>
+
 /**
  * What a day's SUCCESS sales earned, one row per operator and per coupon type. turnover: the amounts
  * sold; margin: the commissions frozen at each sale (unrated: how many sales were made before rates
