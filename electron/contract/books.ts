@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { DaySchema, rupeesField } from './fields'
+import { EarningsSchema } from './margins'
 import { PendingItemSchema } from './pending'
 import { CouponTypeSchema } from './pan'
 import { SaleStateSchema } from './sale-record'
@@ -95,6 +96,8 @@ export const DaySummarySchema = z.object({
     counted: CountedSchema.nullable(),
   }),
   overrideNote: z.string().nullable(),
+  /** What the day earned (margins.ts); null in a day closed before Counter kept margins, shown as "—". */
+  earnings: EarningsSchema.nullable().default(null),
 })
 export type DaySummary = z.infer<typeof DaySummarySchema>
 

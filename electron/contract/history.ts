@@ -17,6 +17,10 @@ export const HistoryRowSchema = z.object({
   state: SaleStateSchema,
   /** fpay_id or the provider's coupon order id. */
   reference: z.string().nullable(),
+  /** The commission frozen when it was sold; null for sales made before Counter kept margins. */
+  marginPaise: z.number().int().nullable(),
+  /** Collected above the amount; null where not known. */
+  serviceChargePaise: z.number().int().nullable(),
 })
 export type HistoryRow = z.infer<typeof HistoryRowSchema>
 

@@ -7,6 +7,7 @@ import { appChannels, appEvents } from './app'
 import { booksChannels, booksEvents } from './books'
 import { mergeDomains, type HandlersOf } from './channel'
 import { historyChannels } from './history'
+import { marginChannels } from './margins'
 import { panChannels, panEvents } from './pan'
 import { pendingChannels, pendingEvents } from './pending'
 import { printerChannels } from './printer'
@@ -18,6 +19,7 @@ export * from './app'
 export * from './books'
 export * from './envelope'
 export * from './history'
+export * from './margins'
 export * from './pan'
 export * from './pending'
 export * from './printer'
@@ -40,6 +42,7 @@ export const channels = mergeDomains(
   booksChannels,
   historyChannels,
   printerChannels,
+  marginChannels,
 )
 
 export type Channels = typeof channels

@@ -16,6 +16,7 @@ import { CounterError } from './errors'
 import { runDailyBackup } from './backups'
 import { dayCloseHandlers } from './day-close'
 import { historyHandlers } from './history'
+import { marginHandlers } from './margins'
 import { HeldAnswers } from './held-answers'
 import { panBalanceOf, panHandlers } from './pan'
 import { createPendingQueue } from './pending'
@@ -196,6 +197,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...reconcileHandlers(ctx),
     ...dayCloseHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper }),
     ...historyHandlers(ctx),
+    ...marginHandlers(ctx),
     ...paper.handlers,
   }
 

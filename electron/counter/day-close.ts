@@ -103,6 +103,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         counted: null,
       },
       overrideNote: null,
+      earnings: totals.earnings,
     })
   }
 

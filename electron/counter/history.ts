@@ -2,17 +2,26 @@
 // search exported as a CSV file (the shared writer: provider text defused, amounts left numbers).
 import type { HandlersFor, HistoryRow, ParsedInput } from '../contract'
 import type { CounterContext } from './context'
-import { csvDocument, csvNumber } from '../shared/csv'
+import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { CounterError } from './errors'
 import type { SaleReads } from './held-answers'
+import { earnedOnce } from '../shared/margin'
 import { paiseToDecimal } from '../shared/money'
 
 /** Beyond this an export is a backup's job, not a spreadsheet's: the filename says when it was cut. */
 const EXPORT_MAX_ROWS = 200_000
 const EXPORT_PAGE_ROWS = 5_000
 
-const CSV_HEADER = ['kind', 'id', 'time', 'business day', 'number/agent', 'detail', 'amount (rupees)', 'status', 'reference']
+const CSV_HEADER = [
+  'kind', 'id', 'time', 'business day', 'number/agent', 'detail', 'amount (rupees)', 'status', 'reference', 'margin earned (rupees)', 'service charge (rupees)',
+]
+
+/** Earned only on SUCCESS (0 on FAILED, blank while unresolved or for a sale from before margins were kept). */
+const earnedCell = (state: string, paise: number | null): CsvCell => {
+  const earned = earnedOnce(state, paise)
+  return earned === null ? '' : csvNumber(paiseToDecimal(earned))
+}
 
 type Query = ParsedInput<'history.search'>
 
@@ -35,6 +44,8 @@ export function historyCsv(rows: readonly HistoryRow[], timeZone: string): strin
     row.amountPaise === null ? '' : csvNumber(paiseToDecimal(row.amountPaise)),
     row.state,
     row.reference ?? '',
+    earnedCell(row.state, row.marginPaise),
+    earnedCell(row.state, row.serviceChargePaise),
   ])
   return csvDocument([CSV_HEADER, ...records])
 }

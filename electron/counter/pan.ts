@@ -8,6 +8,7 @@ import { NOTHING_SENT, type CounterContext } from './context'
 import { checkCouponAnswer } from './coupon-checks'
 import { CounterError } from './errors'
 import { formatPaise } from '../shared/money'
+import { couponMarginOf } from './margins'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
@@ -221,6 +222,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
           training: session.mode === 'training',
           collectedPaise: collected,
           paymentMode: input.paymentMode,
+          margin: couponMarginOf(ctx.settings, input.type, input.qty),
         })
         return { attemptId: id, lastKnown: known }
       }, NOTHING_SENT)

@@ -6,6 +6,7 @@ import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
 import { CounterError } from './errors'
 import { parseRupees } from '../shared/money'
+import { rechargeMarginOf } from './margins'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
@@ -98,6 +99,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
             training: session.mode === 'training',
             collectedPaise: collected,
             paymentMode: input.paymentMode,
+            margin: rechargeMarginOf(ctx.settings, operator.code, amountPaise),
           })
           return id
         }, NOTHING_SENT)

@@ -2,7 +2,7 @@
 // COUNTER_* environment variables over both (for tests, demos and kiosks). Decides the mode.
 import { existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import type { Mode, ParsedInput, PrinterKind, SettingsView } from '../contract'
+import type { CommissionRates, Mode, ParsedInput, PrinterKind, SettingsView } from '../contract'
 import { writeFileAtomically } from '../ledger/durable-files'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
@@ -33,6 +33,8 @@ export interface StoredSettings {
   /** The screens' language (the renderer's i18n); receipts and the Z report follow receiptLanguage, set apart. */
   screenLanguage: Language
   receiptLanguage: Language
+  /** The shop's commission per operator and coupon type (electron/counter/margins.ts); saved on their own channel. */
+  commissionRates: CommissionRates
 }
 
 const defaults: StoredSettings = {
@@ -57,6 +59,8 @@ const defaults: StoredSettings = {
   serviceChargeCapPaise: 100_00,
   screenLanguage: 'en',
   receiptLanguage: 'en',
+  // No rate until the shop enters its rate card: sales earn ₹0 commission meanwhile.
+  commissionRates: { operators: {}, coupons: { p: 0, e: 0 } },
 }
 
 const envFields = {
@@ -195,6 +199,10 @@ export class Settings {
       if (typed[name]) await this.secrets.set(name, typed[name]!)
     }
     this.write(next)
+  }
+
+  saveCommissionRates(rates: CommissionRates): void {
+    this.write({ ...this.saved, commissionRates: rates })
   }
 
   private write(next: StoredSettings): void {

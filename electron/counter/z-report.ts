@@ -1,6 +1,6 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
-import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../contract'
+import { banknotes, couponTypeNames, type DaySummary, type Earnings, type SaleState } from '../contract'
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
@@ -49,6 +49,29 @@ function statusText(summary: DaySummary, w: PaperWords['z']): string {
   return summary.closed ? w.closed : w.open
 }
 
+/** The earnings rows, recharges by operator, then coupons by type, then the day's total. */
+function earningLines(earnings: Earnings, w: PaperWords['z']): { label: string; count: number; figures: Earnings['total']; total?: true }[] {
+  return [
+    ...earnings.recharges.map((r) => ({ label: r.operatorName, count: r.count, figures: r })),
+    ...earnings.coupons.map((c) => ({ label: w.typeWithCoupons(couponTypeNames[c.type], c.qty), count: c.orders, figures: c })),
+    { label: w.total, count: sum(earnings.recharges, (r) => r.count) + sum(earnings.coupons, (c) => c.orders), figures: earnings.total, total: true },
+  ]
+}
+
+/** A day closed before Counter kept margins says so in one row, its figures unknown rather than ₹0. */
+function earningsTable(summary: DaySummary, w: PaperWords['z']): Table {
+  const head = [w.operatorOrCoupon, w.successfulSales, w.turnover, w.margin, w.unrated, w.serviceCharges, w.totalEarned]
+  const title = w.earnings
+  if (!summary.earnings) return { title, head, rows: [[text(w.earningsNotKept), text(''), money(null), money(null), text(''), money(null), money(null)]] }
+  return {
+    title,
+    head,
+    rows: earningLines(summary.earnings, w).map(({ label, count: sales, figures: f }) => [
+      text(label), count(sales), money(f.turnoverPaise), money(f.marginPaise), count(f.unrated), money(f.serviceChargePaise, true), money(f.earnedPaise, true),
+    ]),
+  }
+}
+
 function tables(summary: DaySummary, words: PaperWords): Table[] {
   const w = words.z
   const { cash } = summary
@@ -83,6 +106,7 @@ function tables(summary: DaySummary, words: PaperWords): Table[] {
         [text(w.totalSuccessful), text(''), count(sum(couponsSold, (c) => c.orders)), count(sum(couponsSold, (c) => c.qty)), money(sum(couponsSold, (c) => c.amountPaise))],
       ],
     },
+    earningsTable(summary, w),
     {
       title: w.topups,
       head: [w.time, w.topupId, w.reference, w.note, w.amount],
@@ -192,6 +216,18 @@ ${body}
 </body></html>`
 }
 
+/** A margin with sales from before rates existed reads "₹4.98 + —": part of it is unknown. */
+function earningsReceiptLines(earnings: Earnings | null, w: PaperWords['z'], line: (label: string, value: string, className?: string) => string): string[] {
+  if (!earnings) return [line(w.earningsNotKept, '—')]
+  const margin = (f: Earnings['total']) => `${formatPaise(f.marginPaise)}${f.unrated ? ' + —' : ''}`
+  return earningLines(earnings, w).flatMap(({ label, count: sales, figures: f, total }) => [
+    line(`${label} ×${sales}`, formatPaise(f.turnoverPaise)),
+    line(`  ${w.margin}`, margin(f)),
+    line(`  ${w.serviceCharges}`, signedMoney(f.serviceChargePaise)),
+    line(`  ${w.earned}`, signedMoney(f.earnedPaise), total ? 'amount' : ''),
+  ])
+}
+
 /** The thermal receipt: the same facts, one amount per line, in the receipts' stylesheet. */
 export function zReportReceipt(summary: DaySummary, { shop, training, fontFace = '' }: ZReportOptions, receiptCss: string): string {
   const { lang, z: w } = paperWords(shop.receiptLanguage)
@@ -208,6 +244,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
     ]),
     section(w.rechargesShort, summary.recharges.map((r) => line(`${r.operatorName} ${stateLabel(w, r.state)} ×${r.count}`, formatPaise(r.amountPaise)))),
     section(w.couponsShort, summary.coupons.map((c) => line(`${couponTypeNames[c.type]} ${stateLabel(w, c.state)} ${w.ordersAndCoupons(c.orders, c.qty)}`, formatPaise(c.amountPaise)))),
+    section(w.earningsShort, earningsReceiptLines(summary.earnings, w, line)),
     section(w.topupsShort, summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
     section(w.pending, summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabel(w, p.state)}`, amount(p.amountPaise)))),
     section(w.breaksShort, summary.breaks.map((b) => line(`${at(b.at)} ${b.kind === 'coupon' ? w.couponBreak : w.balanceBreak}`, signedMoney(b.differencePaise)))),

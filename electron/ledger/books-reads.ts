@@ -1,6 +1,6 @@
 // The ledger's reads for the pending queue, reconciliation and day close: unresolved sales, top-ups, balance facts, a day's totals and its closure.
 import type { Database, ParamsObject, SqlValue } from 'sql.js'
-import type { CouponSale, CouponType, Sale, SaleState, TopUp } from '../contract'
+import type { CouponSale, CouponType, Earnings, Sale, SaleState, TopUp } from '../contract'
 import type { LedgerEventData, SaleKind } from './events'
 import { couponSaleFromRow, saleFromRow, selectAll, topupFromRow } from './reads'
 
@@ -26,6 +26,7 @@ export interface DayTotals {
   coupons: { type: CouponType; state: SaleState; orders: number; qty: number; amountPaise: number }[]
   /** From sales that took the customer's money: SUCCESS and unresolved ones, never FAILED. */
   collected: { cashPaise: number; upiPaise: number }
+  earnings: Earnings
 }
 
 export interface DayClosure {
@@ -120,7 +121,42 @@ export function totalsOfDay(db: Database, businessDay: string): DayTotals {
     (row) => [String(row.payment_mode), Number(row.paise)] as const,
   )
   const collected = Object.fromEntries(byMode)
-  return { recharges, coupons, collected: { cashPaise: collected.cash ?? 0, upiPaise: collected.upi ?? 0 } }
+  return { recharges, coupons, collected: { cashPaise: collected.cash ?? 0, upiPaise: collected.upi ?? 0 }, earnings: earningsOfDay(db, businessDay) }
+}
+
+// Each query names its sale's amount `turnover`; a coupon's is what the provider charged, else rate x qty.
+const EARNING_COLUMNS = (turnover: string) => `sum(${turnover}) AS turnover, sum(COALESCE(margin_paise, 0)) AS margin,
+  sum(margin_paise IS NULL) AS unrated, sum(collected_paise - (${turnover})) AS service`
+
+function earningFigures(row: ParamsObject): Earnings['total'] {
+  const marginPaise = Number(row.margin)
+  const serviceChargePaise = Number(row.service)
+  return { turnoverPaise: Number(row.turnover), marginPaise, unrated: Number(row.unrated), serviceChargePaise, earnedPaise: marginPaise + serviceChargePaise }
+}
+
+/** Only SUCCESS sales earn (shared/margin.ts earnedOnce): a FAILED one gave the money back, an open one has not earned yet. */
+function earningsOfDay(db: Database, businessDay: string): Earnings {
+  const recharges = selectAll(
+    db,
+    `SELECT operator_code, operator_name, count(*) AS n, ${EARNING_COLUMNS('amount_paise')}
+     FROM sales WHERE business_day = ? AND state = 'SUCCESS' GROUP BY operator_code, operator_name ORDER BY operator_name, operator_code`,
+    [businessDay],
+    (row) => ({ operatorCode: String(row.operator_code), operatorName: String(row.operator_name), count: Number(row.n), ...earningFigures(row) }),
+  )
+  const coupons = selectAll(
+    db,
+    `SELECT coupon_type, count(*) AS n, sum(qty) AS qty, ${EARNING_COLUMNS('COALESCE(amount_paise, expected_rate_paise * qty)')}
+     FROM coupon_sales WHERE business_day = ? AND state = 'SUCCESS' GROUP BY coupon_type ORDER BY coupon_type`,
+    [businessDay],
+    (row) => ({ type: Number(row.coupon_type) as CouponType, orders: Number(row.n), qty: Number(row.qty), ...earningFigures(row) }),
+  )
+  const rows = [...recharges, ...coupons]
+  const total = (key: keyof Earnings['total']) => rows.reduce((sum, row) => sum + row[key], 0)
+  return {
+    recharges,
+    coupons,
+    total: { turnoverPaise: total('turnoverPaise'), marginPaise: total('marginPaise'), unrated: total('unrated'), serviceChargePaise: total('serviceChargePaise'), earnedPaise: total('earnedPaise') },
+  }
 }
 
 export function closureOfDay(db: Database, businessDay: string): DayClosure | null {

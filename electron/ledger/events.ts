@@ -1,5 +1,6 @@
 // The ledger's event catalogue: every kind of line the journal may hold, with its typed payload.
 import type { CouponType, Outcome, PaymentMode, RechargeKind } from '../contract'
+import type { CommissionRate } from '../shared/margin'
 
 /** Cash in the drawer at day close, by denomination: notes are counts, coins in paise. */
 export interface CountedCash {
@@ -10,6 +11,16 @@ export interface CountedCash {
   n20: number
   n10: number
   coinsPaise: number
+}
+
+/**
+ * The shop's commission as it stood when the sale was made: the rate and what it came to (for coupons
+ * the rate is per coupon, the margin for the whole order). Absent on lines written before Counter kept
+ * margins: those sales read margin unknown (NULL, shown "—"), never a guessed ₹0.
+ */
+export interface SaleMargin {
+  rate: CommissionRate
+  marginPaise: number
 }
 
 export interface LedgerEventData {
@@ -28,6 +39,7 @@ export interface LedgerEventData {
     collectedPaise?: number
     /** Absent on older lines: cash. */
     paymentMode?: PaymentMode
+    margin?: SaleMargin
   }
   'recharge.outcome': {
     orderId: string
@@ -74,6 +86,7 @@ export interface LedgerEventData {
      */
     collectedPaise?: number
     paymentMode?: PaymentMode
+    margin?: SaleMargin
   }
   'pan.coupon.outcome': {
     attemptId: string

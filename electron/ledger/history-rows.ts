@@ -4,13 +4,19 @@ import { couponTypeNames, type CouponType, type HistoryRow, type SaleState } fro
 import type { SaleKind } from './events'
 
 // Both arms give the same columns: a and b name the sale (number, or agent id and name), c and d
-// describe it (operator and circle, or coupon type and quantity).
+// describe it (operator and circle, or coupon type and quantity); service is what was collected above
+// the amount (a coupon's: what the provider charged, else rate x qty). An archive's index written
+// before margins were kept lacks margin and service: those rows read them as unknown (null).
 export const ARM_SELECT: Record<SaleKind, string> = {
   recharge: `SELECT 'recharge' AS kind, order_id AS id, created_at AS at, business_day, number AS a, NULL AS b,
-    operator_name AS c, circle AS d, amount_paise AS amount, state, fpay_id AS reference FROM sales`,
+    operator_name AS c, circle AS d, amount_paise AS amount, state, fpay_id AS reference,
+    margin_paise AS margin, collected_paise - amount_paise AS service FROM sales`,
   coupon: `SELECT 'coupon' AS kind, attempt_id AS id, created_at AS at, business_day, vle_id AS a, vle_name AS b,
-    coupon_type AS c, qty AS d, amount_paise AS amount, state, order_id AS reference FROM coupon_sales`,
+    coupon_type AS c, qty AS d, amount_paise AS amount, state, order_id AS reference,
+    margin_paise AS margin, collected_paise - COALESCE(amount_paise, expected_rate_paise * qty) AS service FROM coupon_sales`,
 }
+
+const paiseOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value))
 
 export const newestFirst = (a: HistoryRow, b: HistoryRow): number => (a.at !== b.at ? (a.at < b.at ? 1 : -1) : a.id < b.id ? 1 : a.id > b.id ? -1 : 0)
 
@@ -28,5 +34,7 @@ export function historyRowFromRow(row: ParamsObject): HistoryRow {
     amountPaise: row.amount === null ? null : Number(row.amount),
     state: String(row.state) as SaleState,
     reference: row.reference === null ? null : String(row.reference),
+    marginPaise: paiseOrNull(row.margin),
+    serviceChargePaise: paiseOrNull(row.service),
   }
 }

@@ -182,6 +182,16 @@ export const migrations: Migration[] = [
     // it is once at the update (ledger-open.ts); one at or past it without its check is not trusted.
     sql: `SELECT 1;`,
   },
+  {
+    version: 6,
+    name: 'margin frozen per sale',
+    // The commission each sale earns, as its intent recorded it. Rows from before stay NULL: their
+    // margin is unknown (shown "—"), not ₹0, since no rate was in force to say what it was.
+    sql: `
+      ALTER TABLE sales ADD COLUMN margin_paise INTEGER;
+      ALTER TABLE coupon_sales ADD COLUMN margin_paise INTEGER;
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

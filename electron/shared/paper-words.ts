@@ -118,6 +118,19 @@ const en = {
     ordersAndCoupons: (orders: number, qty: number) => `${orders} orders, ${qty} coupons`,
     expectedShort: 'Expected',
     upiCollected: 'UPI collected',
+    // Earnings (margins): the A4/CSV table and the 80 mm section.
+    earnings: 'Earnings (successful sales)',
+    earningsShort: 'Earnings',
+    operatorOrCoupon: 'Operator or coupon',
+    successfulSales: 'Successful sales',
+    turnover: 'Turnover',
+    margin: 'Margin',
+    unrated: 'Sales with no margin kept',
+    serviceCharges: 'Service charges',
+    totalEarned: 'Total earned',
+    earned: 'Earned',
+    earningsNotKept: 'Not kept when this day was closed',
+    typeWithCoupons: (name: string, qty: number) => `${name} (${qty} coupons)`,
   },
 }
 
@@ -227,6 +240,18 @@ const hi: PaperWords = {
     ordersAndCoupons: (orders: number, qty: number) => `${orders} ऑर्डर, ${qty} कूपन`,
     expectedShort: 'होना चाहिए',
     upiCollected: 'UPI से मिला',
+    earnings: 'कमाई (सफल बिक्री)',
+    earningsShort: 'कमाई',
+    operatorOrCoupon: 'ऑपरेटर या कूपन',
+    successfulSales: 'सफल बिक्री',
+    turnover: 'कुल बिक्री राशि',
+    margin: 'मार्जिन',
+    unrated: 'बिना मार्जिन दर्ज बिक्री',
+    serviceCharges: 'सर्विस चार्ज',
+    totalEarned: 'कुल कमाई',
+    earned: 'कमाई',
+    earningsNotKept: 'यह दिन बंद होते समय दर्ज नहीं थी',
+    typeWithCoupons: (name: string, qty: number) => `${name} (${qty} कूपन)`,
   },
 }
 

@@ -339,6 +339,8 @@ export class ShopHistory {
         expectedPaise: expectedCashPaise, countedPaise: expectedCashPaise, differencePaise: 0, counted: { ...notes, coins },
       },
       overrideNote,
+      // The bench's sales carry no margin (as before rates existed): its closes show none.
+      earnings: null,
     }
     return {
       at: closedAt,

@@ -56,6 +56,9 @@ describe('history.search', () => {
         amountPaise: 19950,
         state: 'SUCCESS',
         reference: expect.stringMatching(/^RCH/),
+        // Sold with no commission rate set: a margin of ₹0 frozen with it, nothing collected above the amount.
+        marginPaise: 0,
+        serviceChargePaise: 0,
       },
     ])
   })
@@ -103,7 +106,7 @@ describe('history.exportCsv', () => {
     if (!exported.ok) return
     expect(exported.value.filename).toBe('history-2024-05-01-2024-05-03.csv')
     const lines = exported.value.content.split('\r\n')
-    expect(lines[0]).toBe('kind,id,time,business day,number/agent,detail,amount (rupees),status,reference')
+    expect(lines[0]).toBe('kind,id,time,business day,number/agent,detail,amount (rupees),status,reference,margin earned (rupees),service charge (rupees)')
     expect(lines.at(-1)).toBe('')
     expect(lines).toHaveLength(4 + 2)
     const mobile = lines.find((line) => line.includes(sold.mobile))!.split(',')
@@ -144,8 +147,11 @@ describe('history.exportCsv', () => {
       amountPaise: null,
       state: 'UNKNOWN',
       reference: null,
+      // An unresolved sale has earned nothing yet: its margin and service charge stay blank.
+      marginPaise: 500,
+      serviceChargePaise: 0,
     }
-    expect(historyCsv([row], 'Asia/Kolkata').split('\r\n')[1]).toBe('coupon,C1,03-05-2024 11:30:00,03-05-2024,"VLE9 ""Raju"", Sitapur","line one\nline two",,UNKNOWN,')
+    expect(historyCsv([row], 'Asia/Kolkata').split('\r\n')[1]).toBe('coupon,C1,03-05-2024 11:30:00,03-05-2024,"VLE9 ""Raju"", Sitapur","line one\nline two",,UNKNOWN,,,')
   })
 
   it('defuses provider text a spreadsheet would run as a formula, and keeps amounts numbers', () => {
@@ -159,8 +165,11 @@ describe('history.exportCsv', () => {
       amountPaise: -150,
       state: 'SUCCESS',
       reference: '=HYPERLINK("http://x.example","ok")',
+      // Sold before margins were kept: its margin is unknown (blank), not ₹0.
+      marginPaise: null,
+      serviceChargePaise: 10_00,
     }
     const fields = historyCsv([row], 'Asia/Kolkata').split('\r\n')[1]
-    expect(fields).toBe(`recharge,CN1,03-05-2024 11:30:00,03-05-2024,9876543210,'@SUM(A1:A9),-1.50,SUCCESS,"'=HYPERLINK(""http://x.example"",""ok"")"`)
+    expect(fields).toBe(`recharge,CN1,03-05-2024 11:30:00,03-05-2024,9876543210,'@SUM(A1:A9),-1.50,SUCCESS,"'=HYPERLINK(""http://x.example"",""ok"")",,10`)
   })
 })

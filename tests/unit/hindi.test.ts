@@ -159,4 +159,18 @@ describe('the Z report in Hindi', () => {
     }
     expect(zReportCsv(summary, options)).toContain('नकद मिला')
   })
+
+  it("prints the day's earnings (margins) in Hindi too, and says so in Hindi when a day closed before margins were kept", () => {
+    const figures = { turnoverPaise: 12_34_567_50, marginPaise: 3_20_00, unrated: 2, serviceChargePaise: 10_00, earnedPaise: 3_30_00 }
+    const earned = { ...summary, earnings: { recharges: [{ operatorCode: 'AT', operatorName: 'Airtel', count: 1234, ...figures }], coupons: [{ type: 1 as const, orders: 2, qty: 5, ...figures }], total: figures } }
+    const thermal = zReportReceipt(earned, options, receiptCss)
+    for (const word of ['कमाई', 'Airtel ×1234', 'P-Coupon (5 कूपन) ×2', 'मार्जिन', '₹320.00 + —', 'सर्विस चार्ज']) expect(thermal).toContain(word)
+    const a4 = zReportA4(earned, options)
+    for (const word of ['कमाई (सफल बिक्री)', 'ऑपरेटर या कूपन', 'कुल बिक्री राशि', 'बिना मार्जिन दर्ज बिक्री', 'कुल कमाई']) expect(a4).toContain(word)
+    for (const html of [thermal, a4, zReportCsv(earned, options)]) expect(html).not.toMatch(/Earn|Margin|Turnover|Service|coupons\)|Total/)
+    for (const html of [zReportReceipt(summary, options, receiptCss), zReportA4(summary, options)]) {
+      expect(html).toContain('यह दिन बंद होते समय दर्ज नहीं थी')
+      expect(html).not.toContain('Not kept')
+    }
+  })
 })

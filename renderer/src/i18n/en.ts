@@ -3,12 +3,14 @@ import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
 import { glanceEn } from './en-glance'
 import { languageEn } from './en-language'
+import { marginsEn } from './en-margins'
 import { printerEn } from './en-printer'
 
 export const en = {
   ...booksEn,
   ...clockEn,
   ...glanceEn,
+  ...marginsEn,
   ...printerEn,
   ...languageEn,
   app: {

@@ -5,12 +5,14 @@ import { booksHi } from './hi-books'
 import { clockHi } from './hi-clock'
 import { glanceHi } from './hi-glance'
 import { languageHi } from './hi-language'
+import { marginsHi } from './hi-margins'
 import { printerHi } from './hi-printer'
 
 export const hi: typeof en = {
   ...booksHi,
   ...clockHi,
   ...glanceHi,
+  ...marginsHi,
   ...printerHi,
   ...languageHi,
   app: {
