@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { booksChannels, booksEvents } from './books'
 import { mergeDomains, type HandlersOf } from './channel'
+import { creditChannels } from './credit'
 import { historyChannels } from './history'
 import { panChannels, panEvents } from './pan'
 import { pendingChannels, pendingEvents } from './pending'
@@ -16,6 +17,7 @@ import { settingsChannels } from './settings'
 
 export * from './app'
 export * from './books'
+export * from './credit'
 export * from './envelope'
 export * from './history'
 export * from './pan'
@@ -40,6 +42,7 @@ export const channels = mergeDomains(
   booksChannels,
   historyChannels,
   printerChannels,
+  creditChannels,
 )
 
 export type Channels = typeof channels

@@ -46,7 +46,7 @@ function statusText(summary: DaySummary): string {
 }
 
 function tables(summary: DaySummary): Table[] {
-  const { cash } = summary
+  const { cash, credit } = summary
   const recharged = summary.recharges.filter((r) => r.state === 'SUCCESS')
   const couponsSold = summary.coupons.filter((c) => c.state === 'SUCCESS')
   const counted = cash.counted
@@ -113,12 +113,24 @@ function tables(summary: DaySummary): Table[] {
       rows: [
         [text('Opening float'), text(''), money(cash.openingFloatPaise)],
         [text('Cash collected'), text(''), money(cash.collectedCashPaise)],
+        [text('Dues paid in cash'), text(''), money(credit.paidCashPaise)],
         [text('Expected in the drawer'), text(''), money(cash.expectedPaise)],
         ...(counted ? banknotes.map((n) => [text(`₹${n.rupees} notes`), count(counted[n.key]), money(counted[n.key] * n.paise)]) : []),
         ...(counted ? [[text('Coins and smaller'), text(''), money(parseRupees(counted.coins || '0'))]] : []),
         [text('Counted'), text(''), money(cash.countedPaise)],
         [text('Difference (counted − expected)'), text(''), money(cash.differencePaise, true)],
         [text('UPI collected (not in the drawer)'), text(''), money(cash.collectedUpiPaise)],
+        [text('Dues paid by UPI (not in the drawer)'), text(''), money(credit.paidUpiPaise)],
+      ],
+    },
+    {
+      title: 'Credit (udhaar)',
+      head: ['Item', 'Count', 'Amount'],
+      rows: [
+        [text('Sales on credit (not in the drawer)'), count(credit.salesCount), money(credit.salesPaise)],
+        [text('Dues paid in cash'), text(''), money(credit.paidCashPaise)],
+        [text('Dues paid by UPI'), text(''), money(credit.paidUpiPaise)],
+        [text(summary.closed ? 'Dues outstanding at close' : 'Dues outstanding now'), text(''), money(credit.outstandingPaise)],
       ],
     },
   ]
@@ -187,7 +199,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportO
   const line = (label: string, value: string, className = '') => `<tr${className ? ` class="${className}"` : ''}><td class="k">${escapeHtml(label)}</td><td class="v">${escapeHtml(value)}</td></tr>`
   const amount = (paise: number | null) => (paise === null ? '—' : formatPaise(paise))
   const section = (title: string, lines: string[]) => `<div class="title">${escapeHtml(title)}</div><table>${lines.length ? lines.join('') : line('None', '')}</table>`
-  const { cash } = summary
+  const { cash, credit } = summary
   const banner = training ? `<div class="training">${TRAINING_BANNER}</div>` : ''
   const sections = [
     section('PAN balance', [
@@ -202,10 +214,18 @@ export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportO
     section('Cash drawer', [
       line('Opening float', amount(cash.openingFloatPaise)),
       line('Cash collected', formatPaise(cash.collectedCashPaise)),
+      line('Dues paid in cash', formatPaise(credit.paidCashPaise)),
       line('Expected', amount(cash.expectedPaise)),
       line('Counted', amount(cash.countedPaise)),
       line('Difference', cash.differencePaise === null ? '—' : signedMoney(cash.differencePaise), 'amount'),
       line('UPI collected', formatPaise(cash.collectedUpiPaise)),
+      line('Dues paid by UPI', formatPaise(credit.paidUpiPaise)),
+    ]),
+    section('Credit (udhaar)', [
+      line(`Sales on credit ×${credit.salesCount}`, formatPaise(credit.salesPaise)),
+      line('Dues paid, cash', formatPaise(credit.paidCashPaise)),
+      line('Dues paid, UPI', formatPaise(credit.paidUpiPaise)),
+      line(summary.closed ? 'Outstanding at close' : 'Outstanding now', formatPaise(credit.outstandingPaise)),
     ]),
   ]
   const note = summary.overrideNote ? `<div class="note">Owner's note: ${escapeHtml(summary.overrideNote)}</div>` : ''

@@ -339,6 +339,7 @@ export class ShopHistory {
         expectedPaise: expectedCashPaise, countedPaise: expectedCashPaise, differencePaise: 0, counted: { ...notes, coins },
       },
       overrideNote,
+      credit: { salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 },
     }
     return {
       at: closedAt,
