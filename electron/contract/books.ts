@@ -98,6 +98,20 @@ export const DaySummarySchema = z.object({
   overrideNote: z.string().nullable(),
   /** What the day earned (margins.ts); null in a day closed before Counter kept margins, shown as "—". */
   earnings: EarningsSchema.nullable().default(null),
+  /**
+   * Credit (udhaar), apart from cash and UPI: sales on credit (count and what was to be collected),
+   * dues paid in cash (in the drawer's expectation) and by UPI, and what customers owe in all.
+   * Days closed before credit existed read as none.
+   */
+  credit: z
+    .object({
+      salesCount: z.number().int(),
+      salesPaise: z.number().int(),
+      paidCashPaise: z.number().int(),
+      paidUpiPaise: z.number().int(),
+      outstandingPaise: z.number().int(),
+    })
+    .default({ salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 }),
 })
 export type DaySummary = z.infer<typeof DaySummarySchema>
 

@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { booksChannels, booksEvents } from './books'
 import { mergeDomains, type HandlersOf } from './channel'
+import { creditChannels } from './credit'
 import { historyChannels } from './history'
 import { marginChannels } from './margins'
 import { panChannels, panEvents } from './pan'
@@ -17,6 +18,7 @@ import { settingsChannels } from './settings'
 
 export * from './app'
 export * from './books'
+export * from './credit'
 export * from './envelope'
 export * from './history'
 export * from './margins'
@@ -43,6 +45,7 @@ export const channels = mergeDomains(
   historyChannels,
   printerChannels,
   marginChannels,
+  creditChannels,
 )
 
 export type Channels = typeof channels

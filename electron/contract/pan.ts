@@ -119,7 +119,8 @@ export const CouponOrderInputSchema = z.object({
     .min(1, { error: 'Quantity must be at least 1' }),
   /** Rupees taken from the agent; default: the amount the provider charges. */
   collected: CollectedSchema,
-  paymentMode: PaymentModeSchema.default('cash'),
+  // Decision: credit (udhaar) is for recharge customers; an agent pays for coupons in cash or UPI.
+  paymentMode: PaymentModeSchema.exclude(['credit'], { error: 'Coupons are paid in cash or UPI, not on credit' }).default('cash'),
 })
 
 export const panChannels = {

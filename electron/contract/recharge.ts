@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { ByOrderId, CollectedSchema, MobileNumberSchema, None, rupeesField } from './fields'
+import { creditCustomerIssues } from './credit'
 import { PaymentModeSchema, saleRecord } from './sale-record'
 
 export const RechargeKindSchema = z.enum(['mobile', 'dth'])
@@ -57,13 +58,21 @@ export const SellRechargeInputSchema = z
     /** Rupees taken from the customer when more than the amount (a service charge); default: the amount. */
     collected: CollectedSchema,
     paymentMode: PaymentModeSchema.default('cash'),
+    /** The customer who pays later: required when paymentMode is credit. */
+    creditName: z.string().max(200).optional(),
+    creditNumber: z.string().max(40).optional(),
   })
   .superRefine((input, ctx) => {
     const rule = input.kind === 'mobile' ? MobileNumberSchema : DthNumberSchema
     const checked = rule.safeParse(input.number)
     if (!checked.success) ctx.addIssue({ code: 'custom', path: ['number'], message: checked.error.issues[0].message })
+    for (const issue of creditCustomerIssues(input)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
   })
-  .transform((input) => ({ ...input, number: input.number.trim() }))
+  .transform(({ creditName, creditNumber, ...input }) => ({
+    ...input,
+    number: input.number.trim(),
+    credit: input.paymentMode === 'credit' ? { name: creditName!.trim(), number: creditNumber!.trim() } : null,
+  }))
 
 export const rechargeChannels = {
   'catalog.operators': {

@@ -9,8 +9,8 @@ export type Outcome = z.infer<typeof OutcomeSchema>
 export const SaleStateSchema = z.enum(['SENDING', 'SUCCESS', 'FAILED', 'UNKNOWN'])
 export type SaleState = z.infer<typeof SaleStateSchema>
 
-/** How the customer paid the shop (not the provider): counted separately at day close. */
-export const PaymentModeSchema = z.enum(['cash', 'upi'])
+/** How the customer paid the shop (not the provider): counted separately at day close. Credit: later (contract/credit.ts). */
+export const PaymentModeSchema = z.enum(['cash', 'upi', 'credit'])
 export type PaymentMode = z.infer<typeof PaymentModeSchema>
 
 /** The fields a recharge and a coupon sale both have, spread into each one's schema. */

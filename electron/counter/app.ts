@@ -14,6 +14,7 @@ import { keychainSecrets, type SecretStore } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
 import { runDailyBackup } from './backups'
+import { creditHandlers } from './credit'
 import { dayCloseHandlers } from './day-close'
 import { historyHandlers } from './history'
 import { marginHandlers } from './margins'
@@ -199,6 +200,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...historyHandlers(ctx),
     ...marginHandlers(ctx),
     ...paper.handlers,
+    ...creditHandlers(ctx),
   }
 
   async function switchSession() {

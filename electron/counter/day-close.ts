@@ -44,8 +44,8 @@ function countedCash(counted: ParsedInput<'day.close'>['counted']): { countedPai
  * come from an impossible amount stored before the bounds existed. Said plainly, never 'internal'.
  */
 function refuseAbsurdFigures(summary: DaySummary): DaySummary {
-  const { recharges, coupons, topups, cash } = summary
-  const figures = [cash.collectedCashPaise, cash.collectedUpiPaise, ...recharges.map((r) => r.amountPaise), ...coupons.map((c) => c.amountPaise), ...topups.map((t) => t.amountPaise)]
+  const { recharges, coupons, topups, cash, credit } = summary
+  const figures = [cash.collectedCashPaise, cash.collectedUpiPaise, credit.salesPaise, credit.paidCashPaise, credit.paidUpiPaise, credit.outstandingPaise, ...recharges.map((r) => r.amountPaise), ...coupons.map((c) => c.amountPaise), ...topups.map((t) => t.amountPaise)]
   if (figures.every(Number.isSafeInteger)) return summary
   throw new CounterError(
     'invalid_input',
@@ -80,6 +80,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
     const { ledger } = session
     const { opening, closing, breaks } = dayBalances(await ledger.balanceFacts(businessDay, businessDay), await chainStart(ledger, businessDay))
     const totals = await ledger.dayTotals(businessDay)
+    const credit = await ledger.creditDay(businessDay)
     const pending = await unresolvedBy(session, businessDay)
     const now = ctx.now()
     return refuseAbsurdFigures({
@@ -104,6 +105,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       },
       overrideNote: null,
       earnings: totals.earnings,
+      credit,
     })
   }
 
@@ -154,7 +156,8 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       // booked while the audit ran is in the Z report, and another window's close cannot come between.
       await ctx.recordWrite(async () => {
         const { overrideNote, live } = await refusals()
-        const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise
+        // Credit sales took no money; dues paid in cash did, into this drawer.
+        const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise + live.credit.paidCashPaise
         const counted = { ...input.counted, coins: paiseToDecimal(coinsPaise) }
         const summary: DaySummary = {
           ...live,

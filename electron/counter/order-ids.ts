@@ -2,13 +2,15 @@
 // a random tail, so they are unique per ledger and stay unique after a restore from backup.
 import { randomBytes } from 'node:crypto'
 
-export type IdKind = 'recharge' | 'coupon' | 'reset' | 'topup'
+export type IdKind = 'recharge' | 'coupon' | 'reset' | 'topup' | 'payment'
 
 const prefixes: Record<IdKind, { training: string; real: string }> = {
   recharge: { training: 'TR', real: 'CN' },
   coupon: { training: 'TP', real: 'CP' },
   reset: { training: 'TS', real: 'RS' },
   topup: { training: 'TW', real: 'PW' },
+  /** A credit customer's payment of a due: its receipt id. */
+  payment: { training: 'TU', real: 'UP' },
 }
 
 export function newId(kind: IdKind, training: boolean, now: Date, seq: number): string {

@@ -1,9 +1,9 @@
-// Receipts for recharge and coupon sales: what a receipt says (shared/receipt-content.ts, one function
+// Receipts for recharge and coupon sales and payments of dues: what a receipt says (shared/receipt-content.ts, one function
 // per sale kind) and its HTML, one layout for 58 and 80 mm thermal paper, the same markup for the
 // preview, silent printing, Save PDF and the browser's print. The ESC/POS printer draws the same content.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { couponTypeNames, type CouponSale, type Sale, type SaleState } from '../contract'
+import { couponTypeNames, type CouponSale, type CreditPayment, type Sale, type SaleState } from '../contract'
 import { formatDateTime } from '../shared/dates'
 import { formatPaise } from '../shared/money'
 import { receiptPageCss } from '../shared/paper'
@@ -87,6 +87,31 @@ export function couponReceipt(sale: CouponSale, shop: ReceiptShop): ReceiptConte
       [words.newBalance, money(sale.newBalPaise)],
     ],
   })
+}
+
+/** A receipt of a payment of a due (credit, udhaar), drawn by the same receipt machinery as a sale's. */
+export function paymentReceipt(payment: CreditPayment, shop: ReceiptShop): ReceiptContent {
+  const receipt = wordsOf(shop)
+  const words = receipt.payment
+  return {
+    language: shop.receiptLanguage ?? 'en',
+    title: words.title,
+    training: payment.training,
+    reference: payment.receiptId,
+    rows: known([
+      [receipt.date, paperTime(payment.at, shop)],
+      [words.receiptId, payment.receiptId],
+      [words.customer, payment.name],
+      [receipt.mobile, payment.number],
+      [words.paidBy, words.mode[payment.mode]],
+      [words.note, payment.note],
+    ]),
+    total: { label: words.paid, paise: payment.amountPaise },
+    after: [[words.stillDue, formatPaise(payment.dueAfterPaise)]],
+    status: words.received,
+    note: '',
+    footer: words.footer,
+  }
 }
 
 /** The receipt's HTML page; `css` is resources/receipt.css, `fontFace` the Devanagari font's rule (paper-fonts.ts). */

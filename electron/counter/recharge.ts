@@ -4,6 +4,7 @@ import type { HandlersFor, Sale } from '../contract'
 import type { RechargeReply } from '../partners/recharge-api'
 import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
+import { refuseOverLimit } from './credit'
 import { CounterError } from './errors'
 import { parseRupees } from '../shared/money'
 import { rechargeMarginOf } from './margins'
@@ -86,6 +87,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
         const orderId = await ctx.recordWrite(async () => {
           const open = (await session.ledger.unresolvedSales()).find((sale) => sale.number === input.number)
           if (open) refuseWhileUnresolved(ctx, { kind: 'recharge', id: open.orderId }, input.number, 'number')
+          if (input.credit) await refuseOverLimit(session.ledger, input.credit, collected)
           const id = newId('recharge', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
           await session.ledger.append('recharge.intent', {
             orderId: id,
@@ -100,6 +102,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
             collectedPaise: collected,
             paymentMode: input.paymentMode,
             margin: rechargeMarginOf(ctx.settings, operator.code, amountPaise),
+            ...(input.credit && { creditCustomer: input.credit }),
           })
           return id
         }, NOTHING_SENT)

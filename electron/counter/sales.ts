@@ -7,7 +7,7 @@ import type { SystemPrinter } from '../printers/printer-ports'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import type { Paper, SaleReceipt } from './receipt-printing'
-import { couponReceipt, rechargeReceipt, receiptRenderer } from './receipts'
+import { couponReceipt, paymentReceipt, rechargeReceipt, receiptRenderer } from './receipts'
 
 type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt.savePdf'
 
@@ -16,13 +16,20 @@ export function salesHandlers(
   options: { resourcesDir: string; dataDir: string; systemPrinter?: SystemPrinter; paper: Paper },
 ): HandlersFor<SalesChannels> {
   const render = receiptRenderer(options.resourcesDir)
-  /** Recharge order ids and coupon attempt ids never collide (their prefixes differ). */
+  /** Recharge order ids, coupon attempt ids and payment receipt ids never collide (their prefixes differ). */
   const receiptOf = async (orderId: string): Promise<SaleReceipt> => {
     const shop = ctx.settings.current
-    const sales = ctx.answers.reads(ctx.session())
+    const session = ctx.session()
+    const sales = ctx.answers.reads(session)
     const recharge = await sales.sale(orderId)
     const coupon = recharge ? null : await sales.couponSale(orderId)
     const sale = recharge ?? coupon
+    // A payment of a due prints as a receipt of its own; taken in cash, its first print opens the drawer as a cash sale's does.
+    const payment = sale ? null : await session.ledger.creditPayment(orderId)
+    if (payment) {
+      const content = paymentReceipt({ ...payment, training: session.mode === 'training' }, shop)
+      return { id: orderId, content, html: render.html(content, shop), sale: { state: 'SUCCESS', paymentMode: payment.mode } }
+    }
     if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
     const content = recharge ? rechargeReceipt(recharge, shop) : couponReceipt(coupon!, shop)
     return { id: orderId, content, html: render.html(content, shop), sale }

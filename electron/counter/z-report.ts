@@ -74,7 +74,7 @@ function earningsTable(summary: DaySummary, w: PaperWords['z']): Table {
 
 function tables(summary: DaySummary, words: PaperWords): Table[] {
   const w = words.z
-  const { cash } = summary
+  const { cash, credit } = summary
   const recharged = summary.recharges.filter((r) => r.state === 'SUCCESS')
   const couponsSold = summary.coupons.filter((c) => c.state === 'SUCCESS')
   const counted = cash.counted
@@ -142,12 +142,24 @@ function tables(summary: DaySummary, words: PaperWords): Table[] {
       rows: [
         [text(w.openingFloat), text(''), money(cash.openingFloatPaise)],
         [text(w.cashCollected), text(''), money(cash.collectedCashPaise)],
+        [text(w.duesPaidCash), text(''), money(credit.paidCashPaise)],
         [text(w.expectedInDrawer), text(''), money(cash.expectedPaise)],
         ...(counted ? banknotes.map((n) => [text(w.notes(n.rupees)), count(counted[n.key]), money(counted[n.key] * n.paise)]) : []),
         ...(counted ? [[text(w.coins), text(''), money(parseRupees(counted.coins || '0'))]] : []),
         [text(w.counted), text(''), money(cash.countedPaise)],
         [text(w.countedDifference), text(''), money(cash.differencePaise, true)],
         [text(w.upiNotInDrawer), text(''), money(cash.collectedUpiPaise)],
+        [text(w.duesPaidUpiNotInDrawer), text(''), money(credit.paidUpiPaise)],
+      ],
+    },
+    {
+      title: w.credit,
+      head: [w.item, w.count, w.amount],
+      rows: [
+        [text(w.creditSales), count(credit.salesCount), money(credit.salesPaise)],
+        [text(w.duesPaidCash), text(''), money(credit.paidCashPaise)],
+        [text(w.duesPaidUpi), text(''), money(credit.paidUpiPaise)],
+        [text(summary.closed ? w.outstandingAtClose : w.outstandingNow), text(''), money(credit.outstandingPaise)],
       ],
     },
   ]
@@ -235,7 +247,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
   const line = (label: string, value: string, className = '') => `<tr${className ? ` class="${className}"` : ''}><td class="k">${escapeHtml(label)}</td><td class="v">${escapeHtml(value)}</td></tr>`
   const amount = (paise: number | null) => (paise === null ? '—' : formatPaise(paise))
   const section = (title: string, lines: string[]) => `<div class="title">${escapeHtml(title)}</div><table>${lines.length ? lines.join('') : line(w.none, '')}</table>`
-  const { cash } = summary
+  const { cash, credit } = summary
   const banner = training ? `<div class="training">${escapeHtml(w.training)}</div>` : ''
   const sections = [
     section(w.panBalance, [
@@ -251,10 +263,18 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
     section(w.drawer, [
       line(w.openingFloat, amount(cash.openingFloatPaise)),
       line(w.cashCollected, formatPaise(cash.collectedCashPaise)),
+      line(w.duesPaidCash, formatPaise(credit.paidCashPaise)),
       line(w.expectedShort, amount(cash.expectedPaise)),
       line(w.counted, amount(cash.countedPaise)),
       line(w.difference, cash.differencePaise === null ? '—' : signedMoney(cash.differencePaise), 'amount'),
       line(w.upiCollected, formatPaise(cash.collectedUpiPaise)),
+      line(w.duesPaidUpi, formatPaise(credit.paidUpiPaise)),
+    ]),
+    section(w.credit, [
+      line(w.creditSalesShort(credit.salesCount), formatPaise(credit.salesPaise)),
+      line(w.duesPaidCashShort, formatPaise(credit.paidCashPaise)),
+      line(w.duesPaidUpiShort, formatPaise(credit.paidUpiPaise)),
+      line(summary.closed ? w.outstandingAtCloseShort : w.outstandingNowShort, formatPaise(credit.outstandingPaise)),
     ]),
   ]
   const note = summary.overrideNote ? `<div class="note">${escapeHtml(w.ownerNote)} ${escapeHtml(summary.overrideNote)}</div>` : ''

@@ -1,6 +1,7 @@
 // How the shop's own bookkeeping events (settlements by phone, re-check notes, top-ups, day closes) change the ledger's tables.
 import type { Database } from 'sql.js'
 import type { SaleKind } from './events'
+import { syncCreditSale } from './credit-projections'
 import { fractionProblem, type Projector } from './projector'
 
 type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed'
@@ -34,6 +35,7 @@ export const booksProjectors: { [T in BooksEventType]: Projector<T> } = {
     apply: (db, { at, data }) => {
       const { table, id } = SALE_TABLES[data.kind]
       db.run(`UPDATE ${table} SET state = ?, settled_note = ?, updated_at = ? WHERE ${id} = ?`, [data.outcome, data.note, at, data.id])
+      if (data.kind === 'recharge') syncCreditSale(db, data.id, at)
     },
   },
   'pending.checked': {

@@ -40,6 +40,8 @@ export interface LedgerEventData {
     /** Absent on older lines: cash. */
     paymentMode?: PaymentMode
     margin?: SaleMargin
+    /** Who pays later, present exactly when paymentMode is credit (credit-projections.ts). */
+    creditCustomer?: { number: string; name: string }
   }
   'recharge.outcome': {
     orderId: string
@@ -161,6 +163,21 @@ export interface LedgerEventData {
     clockAt: string
     lastEntryAt: string | null
   }
+  /** A customer paid (part of) the due; refused for more than the due. */
+  'credit.payment': {
+    receiptId: string
+    number: string
+    amountPaise: number
+    mode: 'cash' | 'upi'
+    note: string
+    businessDay: string
+  }
+  /** A credit customer's limit set or removed (null), with the name as the owner typed it. */
+  'credit.limit': {
+    number: string
+    name: string
+    limitPaise: number | null
+  }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {
     kind: SaleKind
@@ -174,7 +191,7 @@ export interface LedgerEventData {
 export type SaleKind = 'recharge' | 'coupon'
 
 /** Events that start a sale or move money on a business day: refused once that day is closed. */
-export const DAY_BOUND_EVENTS = ['recharge.intent', 'pan.coupon.intent', 'pan.topup', 'day.closed'] as const
+export const DAY_BOUND_EVENTS = ['recharge.intent', 'pan.coupon.intent', 'pan.topup', 'day.closed', 'credit.payment'] as const
 
 export type LedgerEventType = keyof LedgerEventData
 export type PanEventType = Extract<LedgerEventType, `pan.${string}`>
@@ -206,6 +223,8 @@ export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } 
   'pan.topup': 'own', //             typed in by the shop
   'day.closed': 'own', //            typed in by the shop
   'clock.confirmed': 'own', //       typed in by the owner
+  'credit.payment': 'own', //        typed in by the shop, money taken
+  'credit.limit': 'own', //          typed in by the owner
   'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
 }
 

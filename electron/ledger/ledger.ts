@@ -1,10 +1,11 @@
 // The ledger: journal first (fsync'd), then the sql.js projection; rebuilt on open from the latest good snapshot plus the journal's tail.
 import fs from 'node:fs'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
-import type { Agent, CouponSale, CouponType, PasswordReset, Sale, TopUp } from '../contract'
+import type { Agent, CouponSale, CouponType, CreditLine, CreditPayment, Due, PasswordReset, Sale, TopUp } from '../contract'
 import { archiveClosedYears, listArchives, readArchive, restoreUnendedYears, setArchiveAside } from './archive'
 import { balanceFactsBetween, closureOfDay, latestClosedDayIn, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
 import { Chores } from './chores'
+import { creditDay, creditDues, creditPayment, creditStatement, type CreditDay } from './credit-reads'
 import { ClockFloor, type ClockCheck } from './clock-sense'
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
@@ -480,6 +481,23 @@ export class Ledger {
 
   dayTotals(businessDay: string): DayTotals {
     return totalsOfDay(this.db, businessDay)
+  }
+
+  /** Every credit customer's due (credit-reads.ts). */
+  creditDues(): Due[] {
+    return creditDues(this.db)
+  }
+
+  creditStatement(number: string): { customer: Due; lines: CreditLine[] } | null {
+    return creditStatement(this.db, number)
+  }
+
+  creditPayment(receiptId: string): Omit<CreditPayment, 'training'> | null {
+    return creditPayment(this.db, receiptId)
+  }
+
+  creditDay(businessDay: string): CreditDay {
+    return creditDay(this.db, businessDay)
   }
 
   /** How the day was closed, or null while it is open. Looks in the year's archive for a closed year. */

@@ -192,6 +192,37 @@ export const migrations: Migration[] = [
       ALTER TABLE coupon_sales ADD COLUMN margin_paise INTEGER;
     `,
   },
+  {
+    version: 7,
+    name: 'credit (udhaar): customers, credit sales and payments',
+    // Decision: these tables are never archived (archive.ts ARCHIVED_TABLES): a due outlives the
+    // financial year its sale was made in. A credit sale's row keeps its own copy of the sale's
+    // state, so the due reads the same after the sale itself moved to an archive.
+    sql: `
+      CREATE TABLE credit_customers (
+        number TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        limit_paise INTEGER,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE TABLE credit_entries (
+        entry_id TEXT PRIMARY KEY,
+        number TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        amount_paise INTEGER NOT NULL,
+        state TEXT,
+        reversed_at TEXT,
+        mode TEXT,
+        note TEXT NOT NULL,
+        business_day TEXT NOT NULL,
+        at TEXT NOT NULL,
+        seq INTEGER NOT NULL
+      );
+      CREATE INDEX credit_entries_by_number ON credit_entries (number, seq);
+      CREATE INDEX credit_entries_by_day ON credit_entries (business_day, kind);
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -4,6 +4,7 @@ import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { GENESIS_HASH } from './journal'
 import { META_UPSERT, readMeta } from './migrations'
 import { booksProjectors } from './books-projections'
+import { creditIntentProblem, creditProjectors, openCreditSale, syncCreditSale } from './credit-projections'
 import { panProjectors } from './pan-projections'
 import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
@@ -12,16 +13,17 @@ function saleExists(db: Database, orderId: string): boolean {
   return db.exec('SELECT 1 FROM sales WHERE order_id = ?', [orderId]).length > 0
 }
 
-
 const projectors: { [T in LedgerEventType]: Projector<T> } = {
   ...panProjectors,
   ...booksProjectors,
+  ...creditProjectors,
   'recharge.intent': {
     problem: (db, data) =>
       saleExists(db, data.orderId)
         ? `a sale with order id ${data.orderId} is already recorded`
-        : fractionProblem({ amountPaise: data.amountPaise, collectedPaise: data.collectedPaise ?? null, marginPaise: data.margin?.marginPaise ?? null }),
-    apply: (db, { at, data }) => {
+        : (fractionProblem({ amountPaise: data.amountPaise, collectedPaise: data.collectedPaise ?? null, marginPaise: data.margin?.marginPaise ?? null }) ?? creditIntentProblem(data)),
+    apply: (db, entry) => {
+      const { at, data } = entry
       runCached(
         db,
         `INSERT INTO sales (order_id, kind, number, operator_code, operator_name, circle, amount_paise, state,
@@ -32,6 +34,7 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
           data.businessDay, at, at, data.training ? 1 : 0, data.collectedPaise ?? data.amountPaise, data.paymentMode ?? 'cash',
           data.margin?.marginPaise ?? null],
       )
+      openCreditSale(db, entry)
     },
   },
   'recharge.outcome': {
@@ -55,6 +58,7 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
           ':orderId': data.orderId,
         },
       )
+      syncCreditSale(db, data.orderId, at)
     },
   },
 }

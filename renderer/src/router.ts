@@ -3,6 +3,7 @@ import { createRouter, createWebHashHistory, type Router } from 'vue-router'
 import AgentsView from './views/AgentsView.vue'
 import CouponsView from './views/CouponsView.vue'
 import DayCloseView from './views/DayCloseView.vue'
+import DuesView from './views/DuesView.vue'
 import HistoryView from './views/HistoryView.vue'
 import PendingView from './views/PendingView.vue'
 import RechargeView from './views/RechargeView.vue'
@@ -19,6 +20,7 @@ export function createCounterRouter(): Router {
       { path: '/pending', name: 'pending', component: PendingView },
       { path: '/day-close', name: 'day-close', component: DayCloseView },
       { path: '/history', name: 'history', component: HistoryView },
+      { path: '/dues', name: 'dues', component: DuesView },
       { path: '/unavailable/:id', name: 'unavailable', component: UnavailableView, props: true },
       { path: '/settings', name: 'settings', component: SettingsView },
       { path: '/:unknown(.*)*', redirect: '/' },

@@ -26,6 +26,8 @@ export const screenKeys: readonly ScreenKey[] = [
   { route: 'pending', path: '/pending', key: 'F8', name: 'nav.pending' },
   { route: 'day-close', path: '/day-close', key: 'F9', name: 'nav.dayClose' },
   { route: 'history', path: '/history', key: 'F10', name: 'nav.history' },
+  // Decision: no function key is left (above), so Dues takes Ctrl+D, which pages may take from the browser's bookmark key.
+  { route: 'dues', path: '/dues', key: 'd', ctrl: true, name: 'credit.nav' },
   { route: 'settings', path: '/settings', key: ',', ctrl: true, name: 'nav.settings' },
 ]
 

@@ -341,6 +341,7 @@ export class ShopHistory {
       overrideNote,
       // The bench's sales carry no margin (as before rates existed): its closes show none.
       earnings: null,
+      credit: { salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 },
     }
     return {
       at: closedAt,

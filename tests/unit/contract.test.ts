@@ -5,6 +5,7 @@ import {
   booksChannels,
   channels,
   CloseDayInputSchema,
+  creditChannels,
   events,
   historyChannels,
   isChannel,
@@ -118,7 +119,7 @@ describe('channels', () => {
   })
 
   it('are every domain\'s channels, each named by one domain only', () => {
-    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels]
+    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels]
     expect(Object.keys(channels)).toEqual(domains.flatMap((domain) => Object.keys(domain)))
     // A spread would keep only the later of two domains' "day.close"; the merge refuses it instead.
     expect(() => mergeDomains({ 'day.close': 1 }, { 'day.close': 2 })).toThrow('Two parts of the contract both define "day.close"')

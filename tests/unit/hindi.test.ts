@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { DaySummarySchema, type Sale } from '../../electron/contract'
-import { rechargeReceipt, receiptRenderer, type ReceiptShop } from '../../electron/counter/receipts'
+import { paymentReceipt, rechargeReceipt, receiptRenderer, type ReceiptShop } from '../../electron/counter/receipts'
 import { zReportA4, zReportCsv, zReportReceipt } from '../../electron/counter/z-report'
 import { devanagariFontFace } from '../../electron/counter/paper-fonts'
 import { needsImage } from '../../electron/printers/escpos'
@@ -129,6 +129,18 @@ describe('a receipt in Hindi', () => {
   })
 })
 
+describe('a receipt of a payment of a due (udhaar) in Hindi', () => {
+  const payment = { receiptId: 'PAY20260105X1', number: '9876543210', name: 'रमेश', amountPaise: 1_500_00, mode: 'cash' as const, note: '', at: '2026-01-05T06:30:15.000Z', businessDay: '2026-01-05', dueAfterPaise: 2_00_000_00, training: false }
+
+  it('says every word in Hindi, the amounts grouped the Indian way, and stays English in English', () => {
+    const html = receiptRenderer(resources).html(paymentReceipt(payment, { ...shop, receiptLanguage: 'hi' }), shop)
+    for (const word of ['उधार का भुगतान मिला', 'रसीद ID', 'ग्राहक', 'मोबाइल', 'नकद', 'भुगतान', 'अभी बाकी', '₹2,00,000.00', '₹1,500.00', 'मिल गया', 'रसीद ID बताएँ']) expect(html).toContain(word)
+    expect(html).not.toMatch(/Payment|Receipt id|Customer|Paid|Still due|RECEIVED|Thank you|Cash/)
+    const english = receiptRenderer(resources).html(paymentReceipt({ ...payment, mode: 'upi', note: 'part' }, shop), shop)
+    for (const word of ['Payment received (udhaar)', 'Receipt id', 'Paid by', 'UPI', 'Note', 'Still due', 'RECEIVED']) expect(english).toContain(word)
+  })
+})
+
 describe('the Z report in Hindi', () => {
   const summary = DaySummarySchema.parse({
     businessDay: '2026-11-22',
@@ -158,6 +170,15 @@ describe('the Z report in Hindi', () => {
       expect(html).not.toMatch(/Recharges|Cash drawer|Summary|Closed|None/)
     }
     expect(zReportCsv(summary, options)).toContain('नकद मिला')
+  })
+
+  it('prints credit (udhaar) apart in Hindi: sales on credit, dues paid in cash and by UPI, and what is still owed', () => {
+    const withCredit = { ...summary, credit: { salesCount: 3, salesPaise: 597_00, paidCashPaise: 200_00, paidUpiPaise: 100_00, outstandingPaise: 1_297_00 } }
+    const thermal = zReportReceipt(withCredit, options, receiptCss)
+    for (const word of ['उधार बिक्री ×3', '₹597.00', 'उधार वसूली, नकद', 'उधार वसूली, UPI', 'बंद पर बाकी उधार', '₹1,297.00']) expect(thermal).toContain(word)
+    const a4 = zReportA4(withCredit, options)
+    for (const word of ['उधार बिक्री (दराज़ में नहीं)', 'उधार की वसूली, नकद', 'उधार की वसूली, UPI (दराज़ में नहीं)', 'दिन बंद होने पर बाकी उधार']) expect(a4).toContain(word)
+    for (const html of [thermal, a4, zReportCsv(withCredit, options)]) expect(html).not.toMatch(/Credit|udhaar|Dues|Outstanding|on credit/)
   })
 
   it("prints the day's earnings (margins) in Hindi too, and says so in Hindi when a day closed before margins were kept", () => {

@@ -188,4 +188,29 @@ describe('migrations', () => {
     expect(db.exec("SELECT name FROM sqlite_master WHERE name = 'meta'")).toEqual([])
     expect(readMeta(db, 'schema_version')).toBeNull()
   })
+
+  it('add credit (udhaar) in version 7: customers and their entries, money in INTEGER paise, indexed by customer and day', () => {
+    migrate(db)
+    expect(described('credit_customers')).toEqual(['number TEXT', 'name TEXT NOT NULL', 'limit_paise INTEGER', 'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL'])
+    expect(described('credit_entries')).toEqual([
+      'entry_id TEXT', 'number TEXT NOT NULL', 'kind TEXT NOT NULL', 'amount_paise INTEGER NOT NULL', 'state TEXT', 'reversed_at TEXT',
+      'mode TEXT', 'note TEXT NOT NULL', 'business_day TEXT NOT NULL', 'at TEXT NOT NULL', 'seq INTEGER NOT NULL',
+    ])
+    expect(indexesOf("tbl_name LIKE 'credit_%'")).toEqual({
+      credit_entries_by_day: 'credit_entries(business_day, kind)',
+      credit_entries_by_number: 'credit_entries(number, seq)',
+    })
+  })
+
+  it('migrate a version 5 database to the latest without touching its sales (additive)', () => {
+    const upTo5 = migrations.filter((m) => m.version <= 5)
+    for (const m of upTo5) db.exec(m.sql)
+    writeMeta(db, 'schema_version', '5')
+    db.run(`INSERT INTO sales (order_id, kind, number, operator_code, operator_name, amount_paise, state, message, business_day, created_at, updated_at, training)
+            VALUES ('CN1', 'mobile', '9812345678', 'AT', 'Airtel', 19900, 'SUCCESS', '', '2026-04-01', 'x', 'x', 0)`)
+    expect(migrate(db).from).toBe(5)
+    expect(readMeta(db, 'schema_version')).toBe(String(migrations[migrations.length - 1].version))
+    expect(db.exec('SELECT order_id, amount_paise FROM sales')[0].values).toEqual([['CN1', 19900]])
+    expect(db.exec('SELECT count(*) FROM credit_entries')[0].values).toEqual([[0]])
+  })
 })

@@ -129,6 +129,7 @@ describe('Z report CSV', () => {
       ['Item', 'Count', 'Amount'],
       ['Opening float', '', '2000'],
       ['Cash collected', '', '1968.50'],
+      ['Dues paid in cash', '', '0'],
       ['Expected in the drawer', '', '3968.50'],
       ['₹500 notes', '5', '2500'],
       ['₹200 notes', '3', '600'],
@@ -140,7 +141,21 @@ describe('Z report CSV', () => {
       ['Counted', '', '3968'],
       ['Difference (counted − expected)', '', '-0.50'],
       ['UPI collected (not in the drawer)', '', '199'],
+      ['Dues paid by UPI (not in the drawer)', '', '0'],
     ])
+  })
+
+  it('lists credit apart: sales on credit, dues paid in cash and by UPI, and dues outstanding at close', () => {
+    const credit = { salesCount: 3, salesPaise: 547_00, paidCashPaise: 100_00, paidUpiPaise: 40_50, outstandingPaise: 1_250_25 }
+    expect(section(parseCsv(zReportCsv({ ...summary, credit }, { shop, training: false })), 'Credit (udhaar)')).toEqual([
+      ['Item', 'Count', 'Amount'],
+      ['Sales on credit (not in the drawer)', '3', '547'],
+      ['Dues paid in cash', '', '100'],
+      ['Dues paid by UPI', '', '40.50'],
+      ['Dues outstanding at close', '', '1250.25'],
+    ])
+    const receipt = zReportReceipt({ ...summary, credit }, { shop, training: false }, receiptCss)
+    for (const shown of ['Sales on credit ×3', '₹547.00', '₹40.50', 'Outstanding at close', '₹1,250.25']) expect(receipt).toContain(shown)
   })
 
   it('says TRAINING when the summary comes from the training ledger, and names the file apart', () => {

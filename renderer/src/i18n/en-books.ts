@@ -8,6 +8,7 @@ export const booksEn = {
     modes: {
       cash: 'Cash',
       upi: 'UPI',
+      credit: 'Credit',
     },
   },
   books: {

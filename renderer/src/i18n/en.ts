@@ -1,6 +1,7 @@
 // English strings for the counter. Messages use vue-i18n syntax: {name} is a value; avoid @ and | in text.
 import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
+import { creditEn } from './en-credit'
 import { glanceEn } from './en-glance'
 import { languageEn } from './en-language'
 import { marginsEn } from './en-margins'
@@ -9,6 +10,7 @@ import { printerEn } from './en-printer'
 export const en = {
   ...booksEn,
   ...clockEn,
+  ...creditEn,
   ...glanceEn,
   ...marginsEn,
   ...printerEn,

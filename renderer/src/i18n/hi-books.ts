@@ -10,6 +10,7 @@ export const booksHi: typeof booksEn = {
     modes: {
       cash: 'नकद',
       upi: 'UPI',
+      credit: 'उधार',
     },
   },
   books: {

@@ -3,6 +3,7 @@
 import type { en } from './en'
 import { booksHi } from './hi-books'
 import { clockHi } from './hi-clock'
+import { creditHi } from './hi-credit'
 import { glanceHi } from './hi-glance'
 import { languageHi } from './hi-language'
 import { marginsHi } from './hi-margins'
@@ -11,6 +12,7 @@ import { printerHi } from './hi-printer'
 export const hi: typeof en = {
   ...booksHi,
   ...clockHi,
+  ...creditHi,
   ...glanceHi,
   ...marginsHi,
   ...printerHi,

@@ -1,0 +1,78 @@
+// Credit (udhaar) at the counter: the dues list and a customer's statement, taking a payment of a
+// due (journaled, its receipt drawn by receipts.ts), a customer's limit, and the limit check a credit sale passes first.
+import type { HandlersFor } from '../contract'
+import type { LedgerPort } from '../ledger/ledger-port'
+import type { CounterContext } from './context'
+import { CounterError } from './errors'
+import { newId } from './order-ids'
+import { formatPaise, parseRupees } from '../shared/money'
+
+type CreditChannels = 'credit.dues' | 'credit.statement' | 'credit.pay' | 'credit.setLimit'
+
+const OPEN = ['SENDING', 'UNKNOWN']
+
+/**
+ * Refuses a credit sale that would take the customer past their limit, before the provider is called.
+ * Decision: sales still waiting for an answer count against the limit as if they succeed (they may).
+ * Runs inside the intent's write section, so two sales at once cannot both slip under it.
+ */
+export async function refuseOverLimit(ledger: LedgerPort, customer: { number: string; name: string }, collectedPaise: number): Promise<void> {
+  const statement = await ledger.creditStatement(customer.number)
+  const limit = statement?.customer.limitPaise ?? null
+  if (!statement || limit === null) return
+  const openPaise = statement.lines.filter((l) => l.kind === 'sale' && OPEN.includes(l.state ?? '')).reduce((sum, l) => sum + l.amountPaise, 0)
+  const owed = statement.customer.duePaise + openPaise
+  if (owed + collectedPaise > limit) {
+    const message = `${statement.customer.name} already owes ${formatPaise(owed)}; this sale would take them past their credit limit of ${formatPaise(limit)}. Take cash or UPI, or take a payment first.`
+    throw new CounterError('invalid_input', message, { creditNumber: message })
+  }
+}
+
+export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels> {
+  const statementOf = async (ledger: LedgerPort, number: string) => {
+    const statement = await ledger.creditStatement(number)
+    if (!statement) throw new CounterError('not_found', `No customer with number ${number} has bought on credit.`, { number: 'No credit customer with this number' })
+    return statement
+  }
+
+  return {
+    async 'credit.dues'() {
+      const customers = await ctx.session().ledger.creditDues()
+      return { customers, totalPaise: customers.reduce((total, due) => total + Math.max(due.duePaise, 0), 0) }
+    },
+
+    async 'credit.statement'({ number }) {
+      return statementOf(ctx.session().ledger, number)
+    },
+
+    async 'credit.pay'({ number, amount, mode, note }) {
+      const session = ctx.session()
+      const amountPaise = parseRupees(amount)
+      const now = ctx.now()
+      // The due is read in the same section as the payment is written: two windows cannot both take the last rupee.
+      const receiptId = await ctx.recordWrite(async () => {
+        const { customer } = await statementOf(session.ledger, number)
+        if (customer.duePaise <= 0) {
+          throw new CounterError('invalid_input', `${customer.name} owes nothing now.`, { amount: 'Nothing is due' })
+        }
+        if (amountPaise > customer.duePaise) {
+          const message = `That is more than ${customer.name} owes (${formatPaise(customer.duePaise)}). Take at most the due.`
+          throw new CounterError('invalid_input', message, { amount: message })
+        }
+        const id = newId('payment', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+        await session.ledger.append('credit.payment', { receiptId: id, number, amountPaise, mode, note: note ?? '', businessDay: ctx.businessDay(now) })
+        return id
+      }, 'The payment was not recorded.')
+      return { ...(await session.ledger.creditPayment(receiptId))!, training: session.mode === 'training' }
+    },
+
+    async 'credit.setLimit'({ number, name, limit }) {
+      const session = ctx.session()
+      const known = await session.ledger.creditStatement(number)
+      const customerName = name ?? known?.customer.name
+      if (!customerName) throw new CounterError('invalid_input', "Enter the customer's name", { name: "Enter the customer's name" })
+      await ctx.recordWrite(() => session.ledger.append('credit.limit', { number, name: customerName, limitPaise: limit === '' ? null : parseRupees(limit) }))
+      return (await statementOf(session.ledger, number)).customer
+    },
+  }
+}
