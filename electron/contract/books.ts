@@ -5,6 +5,7 @@ import type { HandlersOf } from './channel'
 import { DaySchema, rupeesField } from './fields'
 import { PendingItemSchema } from './pending'
 import { CouponTypeSchema } from './pan'
+import { RoleSchema } from './roles'
 import { SaleStateSchema } from './sale-record'
 
 export const TopUpSchema = z.object({
@@ -95,6 +96,8 @@ export const DaySummarySchema = z.object({
     counted: CountedSchema.nullable(),
   }),
   overrideNote: z.string().nullable(),
+  /** Successful sales by who sold them; days closed before roles existed have none recorded. */
+  byRole: z.array(z.object({ role: RoleSchema, count: z.number().int(), amountPaise: z.number().int() })).default([]),
 })
 export type DaySummary = z.infer<typeof DaySummarySchema>
 

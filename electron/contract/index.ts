@@ -11,6 +11,7 @@ import { panChannels, panEvents } from './pan'
 import { pendingChannels, pendingEvents } from './pending'
 import { printerChannels } from './printer'
 import { rechargeChannels, rechargeEvents } from './recharge'
+import { OWNER_ONLY_CHANNELS, rolesChannels, rolesEvents } from './roles'
 import { salesChannels } from './sales'
 import { settingsChannels } from './settings'
 
@@ -22,6 +23,7 @@ export * from './pan'
 export * from './pending'
 export * from './printer'
 export * from './recharge'
+export * from './roles'
 export * from './sales'
 export * from './settings'
 export * from './transport'
@@ -40,6 +42,7 @@ export const channels = mergeDomains(
   booksChannels,
   historyChannels,
   printerChannels,
+  rolesChannels,
 )
 
 export type Channels = typeof channels
@@ -48,6 +51,8 @@ export const channelNames = Object.keys(channels) as Channel[]
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.hasOwn(channels, name)
 }
+/** The owner-only list (roles.ts) as channel names the compiler checks. */
+export const ownerOnlyChannels: ReadonlySet<Channel> = new Set<Channel>(OWNER_ONLY_CHANNELS)
 
 /** What a caller passes (before defaults and trimming). */
 export type Input<K extends Channel> = z.input<Channels[K]['input']>
@@ -61,7 +66,7 @@ export type HandlersFor<K extends Channel> = Pick<Handlers, K>
 
 // ---------- events pushed by the core ----------
 
-export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents)
+export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents, rolesEvents)
 export type EventName = keyof typeof events
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>
 export interface CounterEvent<E extends EventName = EventName> {

@@ -1,6 +1,6 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
-import { banknotes, couponTypeNames, type DaySummary, type SaleState } from '../contract'
+import { banknotes, couponTypeNames, type DaySummary, type Role, type SaleState } from '../contract'
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
@@ -16,6 +16,9 @@ export interface ZReportOptions {
 const TRAINING_BANNER = 'TRAINING — NOT REAL SALES'
 
 const stateLabels: Record<SaleState, string> = { SUCCESS: 'Successful', FAILED: 'Failed', UNKNOWN: 'Pending', SENDING: 'Sending' }
+
+/** Who sold, in the report's words ("who did what", issue #10). */
+const roleLabels: Record<Role, string> = { owner: 'Owner', staff: 'Staff' }
 
 const endings = { csv: '.csv', a4: '.html', receipt: '-receipt.html', pdf: '.pdf' }
 
@@ -77,6 +80,11 @@ function tables(summary: DaySummary): Table[] {
         ...summary.coupons.map((c) => [text(`${couponTypeNames[c.type]} (type ${c.type})`), text(stateLabels[c.state]), count(c.orders), count(c.qty), money(c.amountPaise)]),
         [text('Total successful'), text(''), count(sum(couponsSold, (c) => c.orders)), count(sum(couponsSold, (c) => c.qty)), money(sum(couponsSold, (c) => c.amountPaise))],
       ],
+    },
+    {
+      title: 'Sales by who sold',
+      head: ['Sold by', 'Count', 'Amount'],
+      rows: summary.byRole.map((r) => [text(roleLabels[r.role]), count(r.count), money(r.amountPaise)]),
     },
     {
       title: 'Top-ups of the provider wallet',
@@ -196,6 +204,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training }: ZReportO
     ]),
     section('Recharges', summary.recharges.map((r) => line(`${r.operatorName} ${stateLabels[r.state]} ×${r.count}`, formatPaise(r.amountPaise)))),
     section('PAN coupons', summary.coupons.map((c) => line(`${couponTypeNames[c.type]} ${stateLabels[c.state]} ${c.orders} orders, ${c.qty} coupons`, formatPaise(c.amountPaise)))),
+    section('Sales by who sold', summary.byRole.map((r) => line(`${roleLabels[r.role]} ×${r.count}`, formatPaise(r.amountPaise)))),
     section('Top-ups', summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
     section('Unresolved sales', summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabels[p.state]}`, amount(p.amountPaise)))),
     section('Balance breaks', summary.breaks.map((b) => line(`${at(b.at)} ${b.kind === 'coupon' ? 'coupon' : 'balance check'}`, signedMoney(b.differencePaise)))),

@@ -339,6 +339,8 @@ export class ShopHistory {
         expectedPaise: expectedCashPaise, countedPaise: expectedCashPaise, differencePaise: 0, counted: { ...notes, coins },
       },
       overrideNote,
+      // Written without roles, as before them: every sale the owner's, read so by the ledger.
+      byRole: [],
     }
     return {
       at: closedAt,
