@@ -3,12 +3,14 @@ import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
 import { glanceEn } from './en-glance'
 import { printerEn } from './en-printer'
+import { rolesEn } from './en-roles'
 
 export const en = {
   ...booksEn,
   ...clockEn,
   ...glanceEn,
   ...printerEn,
+  ...rolesEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — sales are simulated, no money moves',
