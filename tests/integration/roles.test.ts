@@ -1,7 +1,7 @@
 // Owner and staff through the real core: every owner-only channel refused to staff with owner_only
 // and nothing changed, then done by the owner; who did what in each journal line and the Z report;
 // old journals without it replay as the owner's; the PIN and its pepper never leave the core.
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ownerOnlyChannels, OWNER_ONLY_CHANNELS, type CounterEvent, type Input } from '../../electron/contract'
@@ -122,6 +122,29 @@ describe('owner and staff', () => {
     expect(events.some((event) => event.name === 'roles.changed')).toBe(true)
     // After a restart the counter starts as staff.
     expect(await rig.counter.call('roles.status', {})).toMatchObject({ ok: true, value: { role: 'staff', pinSet: true } })
+  })
+
+  it('ends owner mode after 5 minutes without an owner action, and forgets the PIN when reset-owner-pin is found at start', async () => {
+    let clock = Date.now()
+    rig = await startRealModeRig({}, { now: () => new Date(clock) })
+    const { counter } = rig
+    valueOf(await counter.call('roles.setPin', { pin: PIN, repeat: PIN }))
+    clock += 4 * 60_000
+    // An owner-only action restarts the five minutes; selling does not.
+    expect(await counter.call('settings.save', { shopName: 'Four Minutes In' })).toMatchObject({ ok: true })
+    clock += 4 * 60_000
+    expect(await counter.call('recharge.sell', sale('9876543214'))).toMatchObject({ ok: true })
+    expect(await counter.call('roles.status', {})).toMatchObject({ ok: true, value: { role: 'owner' } })
+    clock += 60_000
+    expect(await counter.call('roles.status', {})).toMatchObject({ ok: true, value: { role: 'staff' } })
+    expect(await counter.call('settings.save', { shopName: 'Too Late' })).toMatchObject({ ok: false, error: { code: 'owner_only' } })
+    expect(journalOf(rig).find((line) => line.type === 'recharge.intent')?.data.by).toBe('owner')
+
+    await rig.restart(() => writeFileSync(join(rig!.dataDir, 'reset-owner-pin'), ''))
+    expect(await rig.counter.call('roles.status', {})).toMatchObject({ ok: true, value: { role: 'owner', pinSet: false } })
+    expect(valueOf(await rig.counter.call('settings.get', {})).shopName).toBe('Four Minutes In')
+    expect(readdirSync(rig.dataDir)).not.toContain('reset-owner-pin')
+    expect(rig.logLines.join('\n')).toContain('owner PIN was forgotten')
   })
 
   it('replays a journal written before roles: its sales read as the owner\'s, the chain intact', async () => {
