@@ -6,6 +6,7 @@ import { DaySchema, rupeesField } from './fields'
 import { EarningsSchema } from './margins'
 import { PendingItemSchema } from './pending'
 import { CouponTypeSchema } from './pan'
+import { RoleSchema } from './roles'
 import { SaleStateSchema } from './sale-record'
 
 export const TopUpSchema = z.object({
@@ -112,6 +113,8 @@ export const DaySummarySchema = z.object({
       outstandingPaise: z.number().int(),
     })
     .default({ salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 }),
+  /** Successful sales by who sold them; days closed before roles existed have none recorded. */
+  byRole: z.array(z.object({ role: RoleSchema, count: z.number().int(), amountPaise: z.number().int() })).default([]),
 })
 export type DaySummary = z.infer<typeof DaySummarySchema>
 

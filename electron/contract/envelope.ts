@@ -15,6 +15,7 @@ export const ErrorCodeSchema = z.enum([
   'provider_error',
   'printer_error', // the printer did not take the job (off, out of paper, unreachable); the sale and the books are as they were
   'forbidden',
+  'owner_only', // staff called what only the owner may do; nothing was changed
   'internal',
 ])
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>

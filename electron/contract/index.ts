@@ -13,6 +13,7 @@ import { panChannels, panEvents } from './pan'
 import { pendingChannels, pendingEvents } from './pending'
 import { printerChannels } from './printer'
 import { rechargeChannels, rechargeEvents } from './recharge'
+import { OWNER_ONLY_CHANNELS, rolesChannels, rolesEvents } from './roles'
 import { salesChannels } from './sales'
 import { settingsChannels } from './settings'
 
@@ -26,6 +27,7 @@ export * from './pan'
 export * from './pending'
 export * from './printer'
 export * from './recharge'
+export * from './roles'
 export * from './sales'
 export * from './settings'
 export * from './transport'
@@ -46,6 +48,7 @@ export const channels = mergeDomains(
   printerChannels,
   marginChannels,
   creditChannels,
+  rolesChannels,
 )
 
 export type Channels = typeof channels
@@ -54,6 +57,8 @@ export const channelNames = Object.keys(channels) as Channel[]
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && Object.hasOwn(channels, name)
 }
+/** The owner-only list (roles.ts) as channel names the compiler checks. */
+export const ownerOnlyChannels: ReadonlySet<Channel> = new Set<Channel>(OWNER_ONLY_CHANNELS)
 
 /** What a caller passes (before defaults and trimming). */
 export type Input<K extends Channel> = z.input<Channels[K]['input']>
@@ -67,7 +72,7 @@ export type HandlersFor<K extends Channel> = Pick<Handlers, K>
 
 // ---------- events pushed by the core ----------
 
-export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents)
+export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents, rolesEvents)
 export type EventName = keyof typeof events
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>
 export interface CounterEvent<E extends EventName = EventName> {

@@ -24,6 +24,7 @@ import { createPendingQueue } from './pending'
 import { rechargeHandlers, TEST_CONNECTION_NUMBER } from './recharge'
 import { reconcileHandlers } from './reconcile'
 import { receiptPrinting } from './receipt-printing'
+import { createRoles } from './roles'
 import { salesHandlers } from './sales'
 import { serialQueue } from './serial'
 import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
@@ -73,7 +74,9 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   const now = options.now ?? (() => new Date())
   const timeoutMs = options.providerTimeoutMs ?? 30_000
   const listeners = new Set<(event: CounterEvent) => void>()
-  let session = await openSession({ dataDir, settings, timeoutMs, now, startTraining: options.startTraining })
+  const roles = createRoles({ dataDir, store: settings, secrets: options.secrets, now, log, announce: (current) => emit('roles.changed', current) })
+  const sessionOptions = { dataDir, settings, timeoutMs, now, startTraining: options.startTraining, by: roles.role }
+  let session = await openSession(sessionOptions)
   let connectivity: AppStatus['connectivity'] = 'unknown'
   let lastContactAt: string | null = null
 
@@ -146,6 +149,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
         announceStatus()
       }
     },
+    requireOwner: roles.requireOwner,
   }
 
   const recharge = rechargeHandlers(ctx)
@@ -201,13 +205,14 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...marginHandlers(ctx),
     ...paper.handlers,
     ...creditHandlers(ctx),
+    ...roles.handlers,
   }
 
   async function switchSession() {
     // The last chance for held answers to reach these books; any still held are settled by that mode's start-up check.
     await answers.flush()
     const old = session
-    session = await openSession({ dataDir, settings, timeoutMs, now, startTraining: options.startTraining })
+    session = await openSession(sessionOptions)
     watchBooks()
     connectivity = 'unknown'
     lastContactAt = null
@@ -276,8 +281,8 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
 
   return {
     handlers,
-    call: directClient(handlers, log),
-    dispatch: (channel, input) => dispatch(handlers, channel, input, log),
+    call: directClient(handlers, log, roles),
+    dispatch: (channel, input) => dispatch(handlers, channel, input, log, roles),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -285,6 +290,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     session: () => session,
     async close() {
       listeners.clear()
+      roles.stop()
       await background
       await pending.stop()
       await answers.flush()

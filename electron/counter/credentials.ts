@@ -1,20 +1,23 @@
-// The partner secrets (recharge token and secret key, PAN api_key) in the OS keychain via keytar.
+// The partner secrets (recharge token and secret key, PAN api_key) and the owner PIN's pepper in the OS keychain via keytar.
 // Only the main process (or the browser-mode server) reads them; nothing here ever logs a value.
 import { CounterError } from './errors'
 
 export type SecretName = 'token' | 'secretKey' | 'apiKey'
 export const secretNames: readonly SecretName[] = ['token', 'secretKey', 'apiKey']
+/** The partner secrets, and the owner PIN's pepper (owner-pin.ts): kept apart so forgetting credentials keeps the PIN working. */
+export type KeychainItem = SecretName | 'pinPepper'
 
 export interface SecretStore {
-  get(name: SecretName): Promise<string | null>
-  set(name: SecretName, value: string): Promise<void>
-  delete(name: SecretName): Promise<void>
+  get(name: KeychainItem): Promise<string | null>
+  set(name: KeychainItem, value: string): Promise<void>
+  delete(name: KeychainItem): Promise<void>
 }
 
-const accounts: Record<SecretName, string> = {
+const accounts: Record<KeychainItem, string> = {
   token: 'recharge-token',
   secretKey: 'recharge-secret-key',
   apiKey: 'pan-api-key',
+  pinPepper: 'owner-pin-pepper',
 }
 
 type Keytar = typeof import('keytar')

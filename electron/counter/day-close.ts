@@ -106,6 +106,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       overrideNote: null,
       earnings: totals.earnings,
       credit,
+      byRole: totals.byRole,
     })
   }
 
@@ -138,7 +139,10 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       const refusals = async () => {
         await refuseIfClosed(session.ledger, businessDay)
         refuseUnlessClockAgrees(session.ledger.clockCheck(), ctx.settings.current.timezone)
-        const overrideNote = overrideNoteFor((await unresolvedBy(session, businessDay)).length, input.overrideNote)
+        const unresolved = (await unresolvedBy(session, businessDay)).length
+        // Owner-only for this input (contract/roles.ts lists it): closing over unresolved sales.
+        if (unresolved > 0) ctx.requireOwner('close the day while sales are unresolved')
+        const overrideNote = overrideNoteFor(unresolved, input.overrideNote)
         return { overrideNote, live: await liveSummary(session, businessDay) }
       }
       const { countedPaise, coinsPaise } = countedCash(input.counted)

@@ -6,10 +6,18 @@ import { CounterError } from './errors'
 
 export type Log = (line: string) => void
 
-export async function dispatch(handlers: Handlers, channel: unknown, rawInput: unknown, log: Log = console.error): Promise<Result<unknown>> {
+/** Who may call what (roles.ts answers for the running core): the refusal for a channel the caller may not use, else null. */
+export interface Access {
+  refusal(channel: Channel): CounterError | null
+}
+
+export async function dispatch(handlers: Handlers, channel: unknown, rawInput: unknown, log: Log = console.error, access?: Access): Promise<Result<unknown>> {
   if (!isChannel(channel)) {
     return { ok: false, error: { code: 'unknown_channel', message: 'Counter does not know that request.' } }
   }
+  // Before the input is even read: a refused call changes nothing and learns nothing.
+  const refused = access?.refusal(channel)
+  if (refused) return { ok: false, error: refused.toBody() }
   const parsed = channels[channel].input.safeParse(rawInput ?? {})
   if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) }
   try {
@@ -35,7 +43,7 @@ function invalidInput(error: z.ZodError) {
 }
 
 /** Direct calls, typed by the contract: what tests and the web bridge use instead of IPC. */
-export function directClient(handlers: Handlers, log?: Log) {
+export function directClient(handlers: Handlers, log?: Log, access?: Access) {
   return <K extends Channel>(channel: K, input: z.input<(typeof channels)[K]['input']>) =>
-    dispatch(handlers, channel, input, log) as Promise<Result<z.infer<(typeof channels)[K]['output']>>>
+    dispatch(handlers, channel, input, log, access) as Promise<Result<z.infer<(typeof channels)[K]['output']>>>
 }

@@ -1,7 +1,7 @@
 // What one mode works with: its own ledger, its provider client, and in training the provider it practises on.
 // Training and real sales never share a ledger, so practice can never reach the day's books.
 import { join } from 'node:path'
-import type { Mode } from '../contract'
+import type { Mode, Role } from '../contract'
 import { openLedger } from '../ledger/ledger-client'
 import type { LedgerPort } from '../ledger/ledger-port'
 import { PanApi } from '../partners/pan-api'
@@ -39,15 +39,17 @@ export interface SessionOptions {
   /** The counter's clock: it stamps the journal, and the ledger judges it against the journal's times. */
   now: () => Date
   startTraining: () => Promise<TrainingProvider>
+  /** Who is at the counter: each journal line records it (roles.ts). */
+  by: () => Role
 }
 
 export function ledgerDir(dataDir: string, mode: Mode): string {
   return join(dataDir, mode === 'training' ? 'training-ledger' : 'ledger')
 }
 
-export async function openSession({ dataDir, settings, timeoutMs, now, startTraining }: SessionOptions): Promise<Session> {
+export async function openSession({ dataDir, settings, timeoutMs, now, startTraining, by }: SessionOptions): Promise<Session> {
   const mode = settings.mode
-  const ledger = await openLedger({ dir: ledgerDir(dataDir, mode), now, clockSense: true })
+  const ledger = await openLedger({ dir: ledgerDir(dataDir, mode), now, clockSense: true, by })
   const simulator = mode === 'training' ? await startTraining() : null
   let recharge: RechargeApi | undefined
   let pan: PanApi | undefined

@@ -10,6 +10,7 @@ import { parseRupees } from '../shared/money'
 import type { RechargeCredentials } from '../partners/recharge-api'
 import type { ClockStyle } from '../shared/dates'
 import type { Language } from '../shared/paper-words'
+import type { OwnerPinFile } from './owner-pin'
 
 export interface StoredSettings {
   userId: string
@@ -89,6 +90,8 @@ export interface PanConfig {
 export class Settings {
   private saved: StoredSettings
   private readonly file: string
+  /** The owner PIN's hash and wrong-PIN count: in the same file, never in `current`, so never in a view sent to the screen. */
+  private pin: OwnerPinFile | null
 
   constructor(
     dataDir: string,
@@ -96,7 +99,18 @@ export class Settings {
     private readonly secrets: SecretStore,
   ) {
     this.file = join(dataDir, 'settings.json')
-    this.saved = existsSync(this.file) ? { ...defaults, ...JSON.parse(readFileSync(this.file, 'utf8')) } : { ...defaults }
+    const { ownerPin = null, ...plain } = existsSync(this.file) ? JSON.parse(readFileSync(this.file, 'utf8')) : {}
+    this.saved = { ...defaults, ...plain }
+    this.pin = ownerPin
+  }
+
+  get ownerPin(): OwnerPinFile | null {
+    return this.pin
+  }
+
+  saveOwnerPin(pin: OwnerPinFile | null): void {
+    this.pin = pin
+    this.write(this.saved)
   }
 
   /** Saved values with the environment's on top. */
@@ -206,7 +220,7 @@ export class Settings {
   }
 
   private write(next: StoredSettings): void {
-    writeFileAtomically(dirname(this.file), basename(this.file), Buffer.from(JSON.stringify(next, null, 2)))
+    writeFileAtomically(dirname(this.file), basename(this.file), Buffer.from(JSON.stringify(this.pin ? { ...next, ownerPin: this.pin } : next, null, 2)))
     this.saved = next
   }
 }

@@ -108,6 +108,11 @@ function tables(summary: DaySummary, words: PaperWords): Table[] {
     },
     earningsTable(summary, w),
     {
+      title: w.byRole,
+      head: [w.soldBy, w.count, w.amount],
+      rows: summary.byRole.map((r) => [text(w.role[r.role]), count(r.count), money(r.amountPaise)]),
+    },
+    {
       title: w.topups,
       head: [w.time, w.topupId, w.reference, w.note, w.amount],
       rows: [
@@ -257,6 +262,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
     section(w.rechargesShort, summary.recharges.map((r) => line(`${r.operatorName} ${stateLabel(w, r.state)} ×${r.count}`, formatPaise(r.amountPaise)))),
     section(w.couponsShort, summary.coupons.map((c) => line(`${couponTypeNames[c.type]} ${stateLabel(w, c.state)} ${w.ordersAndCoupons(c.orders, c.qty)}`, formatPaise(c.amountPaise)))),
     section(w.earningsShort, earningsReceiptLines(summary.earnings, w, line)),
+    section(w.byRole, summary.byRole.map((r) => line(`${w.role[r.role]} ×${r.count}`, formatPaise(r.amountPaise)))),
     section(w.topupsShort, summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
     section(w.pending, summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabel(w, p.state)}`, amount(p.amountPaise)))),
     section(w.breaksShort, summary.breaks.map((b) => line(`${at(b.at)} ${b.kind === 'coupon' ? w.couponBreak : w.balanceBreak}`, signedMoney(b.differencePaise)))),

@@ -1,6 +1,6 @@
 // The ledger's reads for the pending queue, reconciliation and day close: unresolved sales, top-ups, balance facts, a day's totals and its closure.
 import type { Database, ParamsObject, SqlValue } from 'sql.js'
-import type { CouponSale, CouponType, Earnings, Sale, SaleState, TopUp } from '../contract'
+import type { CouponSale, CouponType, Earnings, Role, Sale, SaleState, TopUp } from '../contract'
 import type { LedgerEventData, SaleKind } from './events'
 import { couponSaleFromRow, saleFromRow, selectAll, topupFromRow } from './reads'
 
@@ -27,6 +27,8 @@ export interface DayTotals {
   /** From sales that took the customer's money: SUCCESS and unresolved ones, never FAILED. */
   collected: { cashPaise: number; upiPaise: number }
   earnings: Earnings
+  /** Successful sales of both kinds by who sold them (the Z report's "who did what"). */
+  byRole: { role: Role; count: number; amountPaise: number }[]
 }
 
 export interface DayClosure {
@@ -121,7 +123,17 @@ export function totalsOfDay(db: Database, businessDay: string): DayTotals {
     (row) => [String(row.payment_mode), Number(row.paise)] as const,
   )
   const collected = Object.fromEntries(byMode)
-  return { recharges, coupons, collected: { cashPaise: collected.cash ?? 0, upiPaise: collected.upi ?? 0 }, earnings: earningsOfDay(db, businessDay) }
+  const byRole = selectAll(
+    db,
+    `SELECT sold_by, count(*) AS n, sum(paise) AS paise FROM (
+       SELECT sold_by, amount_paise AS paise FROM sales WHERE business_day = :day AND state = 'SUCCESS'
+       UNION ALL
+       SELECT sold_by, COALESCE(amount_paise, expected_rate_paise * qty) FROM coupon_sales WHERE business_day = :day AND state = 'SUCCESS'
+     ) GROUP BY sold_by ORDER BY sold_by`,
+    { ':day': businessDay },
+    (row) => ({ role: String(row.sold_by) as Role, count: Number(row.n), amountPaise: Number(row.paise) }),
+  )
+  return { recharges, coupons, collected: { cashPaise: collected.cash ?? 0, upiPaise: collected.upi ?? 0 }, earnings: earningsOfDay(db, businessDay), byRole }
 }
 
 // Each query names its sale's amount `turnover`; a coupon's is what the provider charged, else rate x qty.

@@ -1,5 +1,5 @@
 // The ledger's event catalogue: every kind of line the journal may hold, with its typed payload.
-import type { CouponType, Outcome, PaymentMode, RechargeKind } from '../contract'
+import type { CouponType, Outcome, PaymentMode, RechargeKind, Role } from '../contract'
 import type { CommissionRate } from '../shared/margin'
 
 /** Cash in the drawer at day close, by denomination: notes are counts, coins in paise. */
@@ -228,11 +228,20 @@ export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } 
   'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
 }
 
+/**
+ * Who was at the counter when the core wrote the line (the role, never a name or PIN): added to every
+ * line's data by the core's ledger port (ledger-client.ts `by`). Lines written before roles existed,
+ * and by tools that open the ledger directly, have none and read as 'owner', who ran everything then.
+ */
+export interface WrittenBy {
+  by?: Role
+}
+
 export interface JournalEntry<T extends LedgerEventType = LedgerEventType> {
   seq: number
   at: string
   type: T
-  data: LedgerEventData[T]
+  data: LedgerEventData[T] & WrittenBy
   prev: string
   hash: string
 }

@@ -8,6 +8,7 @@
 // writes the ledger's own folder.
 import fs from 'node:fs'
 import type { Worker } from 'node:worker_threads'
+import type { Role } from '../contract'
 import { ClockFloor } from './clock-sense'
 import { lockFolder, LedgerInUseError } from './folder-lock'
 import { LedgerWriteError, type LedgerOptions, type OpenReport } from './ledger'
@@ -38,8 +39,13 @@ interface Waiting {
   reject(error: Error): void
 }
 
-export async function openLedger(options: Omit<LedgerOptions, 'lockHeld'>): Promise<LedgerPort> {
-  const { dir, now = () => new Date(), clockSense = false } = options
+export interface ClientOptions extends Omit<LedgerOptions, 'lockHeld'> {
+  /** Who is at the counter: stamped into every line appended through this port as `by` (events.ts WrittenBy). */
+  by?: () => Role
+}
+
+export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
+  const { dir, now = () => new Date(), clockSense = false, by } = options
   let unlock: () => void
   try {
     fs.mkdirSync(dir, { recursive: true })
@@ -167,7 +173,8 @@ export async function openLedger(options: Omit<LedgerOptions, 'lockHeld'>): Prom
       return books.notices
     },
     clockCheck: () => (clockSense ? ClockFloor.of(books.clockFloorAt).check(now()) : null),
-    append: (type: string, data: unknown) => request('append', [type, data]),
+    // The role as the write is asked for, not as it lands: a sale is its seller's even if the owner locks meanwhile.
+    append: (type: string, data: object) => request('append', [type, by ? { ...data, by: by() } : data]),
     onBooksChanged(listener: () => void) {
       booksListeners.add(listener)
       return () => booksListeners.delete(listener)

@@ -223,6 +223,16 @@ export const migrations: Migration[] = [
       CREATE INDEX credit_entries_by_day ON credit_entries (business_day, kind);
     `,
   },
+  {
+    version: 8,
+    name: 'who sold each sale',
+    // The role at the counter when the sale's intent was written (events.ts WrittenBy); sales made
+    // before roles existed were the owner's, who ran everything then.
+    sql: `
+      ALTER TABLE sales ADD COLUMN sold_by TEXT NOT NULL DEFAULT 'owner';
+      ALTER TABLE coupon_sales ADD COLUMN sold_by TEXT NOT NULL DEFAULT 'owner';
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -28,11 +28,11 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
         db,
         `INSERT INTO sales (order_id, kind, number, operator_code, operator_name, circle, amount_paise, state,
            provider_status, message, fpay_id, operator_ref, business_day, created_at, updated_at, last_checked_at, training,
-           collected_paise, payment_mode, margin_paise)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, ?, ?, ?, NULL, ?, ?, ?, ?)`,
+           collected_paise, payment_mode, margin_paise, sold_by)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, ?, ?, ?, NULL, ?, ?, ?, ?, ?)`,
         [data.orderId, data.kind, data.number, data.operatorCode, data.operatorName, data.circle, data.amountPaise,
           data.businessDay, at, at, data.training ? 1 : 0, data.collectedPaise ?? data.amountPaise, data.paymentMode ?? 'cash',
-          data.margin?.marginPaise ?? null],
+          data.margin?.marginPaise ?? null, data.by ?? 'owner'],
       )
       openCreditSale(db, entry)
     },

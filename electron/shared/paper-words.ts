@@ -157,6 +157,10 @@ const en = {
     duesPaidUpiShort: 'Dues paid, UPI',
     outstandingAtCloseShort: 'Outstanding at close',
     outstandingNowShort: 'Outstanding now',
+    // Who did what (roles): successful sales by who sold them.
+    byRole: 'Sales by who sold',
+    soldBy: 'Sold by',
+    role: { owner: 'Owner', staff: 'Staff' },
   },
 }
 
@@ -302,6 +306,9 @@ const hi: PaperWords = {
     duesPaidUpiShort: 'उधार वसूली, UPI',
     outstandingAtCloseShort: 'बंद पर बाकी उधार',
     outstandingNowShort: 'अभी बाकी उधार',
+    byRole: 'किसने बेचा',
+    soldBy: 'बेचने वाला',
+    role: { owner: 'मालिक', staff: 'स्टाफ़' },
   },
 }
 

@@ -342,6 +342,8 @@ export class ShopHistory {
       // The bench's sales carry no margin (as before rates existed): its closes show none.
       earnings: null,
       credit: { salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 },
+      // Written without roles, as before them: every sale the owner's, read so by the ledger.
+      byRole: [],
     }
     return {
       at: closedAt,

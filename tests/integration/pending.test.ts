@@ -71,7 +71,7 @@ describe('pending queue', () => {
     expect(waited).toBeGreaterThanOrEqual(29_000)
     expect(waited).toBeLessThanOrEqual(31_000)
     expect(journalOf(rig).filter((line) => line.type === 'pending.checked').map((line) => line.data)).toEqual([
-      { kind: 'recharge', id: orderId, answer: item.lastAnswer, nextCheckAt: item.nextCheckAt },
+      { kind: 'recharge', id: orderId, answer: item.lastAnswer, nextCheckAt: item.nextCheckAt, by: 'owner' },
     ])
     expect(requestsOf(rig, 'check_status')).toHaveLength(1)
     expect(requestsOf(rig, 'transaction')).toHaveLength(1)
@@ -108,7 +108,7 @@ describe('pending queue', () => {
     const note = 'Confirmed by Meena at the provider helpdesk, 11:40'
     const settled = await rig.counter.call('pending.settle', { kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note })
     expect(settled).toEqual({ ok: true, value: { items: [] } })
-    expect(journalOf(rig).filter((line) => line.type === 'sale.settled').map((line) => line.data)).toEqual([{ kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note }])
+    expect(journalOf(rig).filter((line) => line.type === 'sale.settled').map((line) => line.data)).toEqual([{ kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note, by: 'owner' }])
     expect(await rig.counter.call('pan.coupons.list', {})).toMatchObject({ ok: true, value: { sales: [{ attemptId, state: 'SUCCESS', settledNote: note }] } })
     expect(events).toContainEqual({ name: 'pending.changed', payload: { items: [] } })
     expect(events).toContainEqual({ name: 'coupon.changed', payload: expect.objectContaining({ attemptId, settledNote: note }) })

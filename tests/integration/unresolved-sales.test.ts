@@ -81,7 +81,7 @@ describe('a refused status check settles nothing', () => {
     const answer = refusedCheck('Invalid credentials', 'the sale')
     expect(item).toMatchObject({ id: orderId, state: 'UNKNOWN', checkable: true, lastAnswer: answer })
     expect(journalOf(rig).filter((line) => line.type === 'pending.checked').map((line) => line.data)).toEqual([
-      { kind: 'recharge', id: orderId, answer, nextCheckAt: item.nextCheckAt },
+      { kind: 'recharge', id: orderId, answer, nextCheckAt: item.nextCheckAt, by: 'owner' },
     ])
     expect(journalOf(rig).some((line) => line.type === 'recharge.outcome' && line.data.outcome === 'FAILED')).toBe(false)
     expect(await rig.counter.call('sales.today', {})).toMatchObject({ ok: true, value: { sales: [{ orderId, state: 'UNKNOWN' }] } })

@@ -44,7 +44,7 @@ describe('migrations', () => {
       'amount_paise INTEGER', 'state TEXT', 'provider_status TEXT', 'message TEXT', 'fpay_id TEXT', 'operator_ref TEXT',
       'business_day TEXT', 'created_at TEXT', 'updated_at TEXT', 'last_checked_at TEXT', 'training INTEGER',
       'collected_paise INTEGER', 'payment_mode TEXT', 'settled_note TEXT', 'checks INTEGER', 'last_answer TEXT', 'next_check_at TEXT',
-      'margin_paise INTEGER',
+      'margin_paise INTEGER', 'sold_by TEXT',
     ])
     const required = columns('sales').filter((column) => column.notNull === 1).map((column) => column.name)
     expect(required).toEqual(expect.arrayContaining(['amount_paise', 'business_day']))
@@ -72,7 +72,7 @@ describe('migrations', () => {
       'new_bal_paise INTEGER', 'new_bal_seq INTEGER', 'new_bal_at TEXT', 'problems TEXT NOT NULL', 'business_day TEXT NOT NULL',
       'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', 'last_checked_at TEXT', 'training INTEGER NOT NULL',
       'collected_paise INTEGER', 'collected_default INTEGER NOT NULL', 'payment_mode TEXT NOT NULL', 'settled_note TEXT',
-      'checks INTEGER NOT NULL', 'last_answer TEXT', 'next_check_at TEXT', 'margin_paise INTEGER',
+      'checks INTEGER NOT NULL', 'last_answer TEXT', 'next_check_at TEXT', 'margin_paise INTEGER', 'sold_by TEXT NOT NULL',
     ])
     expect(described('password_resets')).toEqual([
       'attempt_id TEXT', 'order_id TEXT', 'vle_id TEXT NOT NULL', 'vle_name TEXT', 'status TEXT NOT NULL',
@@ -122,7 +122,7 @@ describe('migrations', () => {
     )
     const salesBefore = db.exec('SELECT * FROM sales')[0].values[0]
     expect(migrate(db)).toEqual({ from: 1, to: migrations.length })
-    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...salesBefore, 19900, 'cash', null, 0, null, null, null]])
+    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...salesBefore, 19900, 'cash', null, 0, null, null, null, 'owner']])
     expect(readMeta(db, 'journal_seq')).toBe('2')
     expect(db.exec('SELECT count(*) FROM coupon_sales')[0].values).toEqual([[0]])
   })
@@ -165,8 +165,24 @@ describe('migrations', () => {
     const [sale, coupon] = [before('sales'), before('coupon_sales')]
     expect(migrate(db)).toEqual({ from: 5, to: migrations.length })
     expect(migrations[5]).toMatchObject({ version: 6, name: 'margin frozen per sale' })
-    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...sale, null]])
-    expect(db.exec('SELECT * FROM coupon_sales')[0].values).toEqual([[...coupon, null]])
+    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...sale, null, 'owner']])
+    expect(db.exec('SELECT * FROM coupon_sales')[0].values).toEqual([[...coupon, null, 'owner']])
+  })
+
+  it('record who sold each sale from version 8, sales made before it read as the owner\'s', () => {
+    for (const migration of migrations.slice(0, 5)) db.exec(migration.sql)
+    writeMeta(db, 'schema_version', '5')
+    db.run(
+      `INSERT INTO sales (order_id, kind, number, operator_code, operator_name, amount_paise, state, message, business_day, created_at, updated_at, training)
+       VALUES ('A1', 'mobile', '9876543210', 'JIO', 'Jio', 19900, 'SUCCESS', 'Done', '2025-03-14', 'x', 'x', 0)`,
+    )
+    db.run(
+      `INSERT INTO coupon_sales (attempt_id, vle_id, coupon_type, qty, expected_rate_paise, state, message, problems, business_day, created_at, updated_at, training)
+       VALUES ('C1', 'VLE1', 1, 1, 10700, 'SUCCESS', '', '[]', '2025-03-14', 'x', 'x', 0)`,
+    )
+    expect(migrate(db)).toEqual({ from: 5, to: migrations.length })
+    expect(migrations[7]).toMatchObject({ version: 8, name: 'who sold each sale' })
+    expect(db.exec('SELECT sold_by FROM sales UNION ALL SELECT sold_by FROM coupon_sales')[0].values).toEqual([['owner'], ['owner']])
   })
 
   it('do nothing on a database that is already current', () => {

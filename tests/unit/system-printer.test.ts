@@ -118,7 +118,7 @@ describe('printing a receipt without a dialog', () => {
     fake.scene.contentHeightPx = 300
     await electronPrinter.print(RECEIPT, { deviceName: 'TM-T82', widthMm: 80 })
     const loaded = decodeURIComponent(onlyWindow().url.replace(/^data:text\/html;charset=utf-8,/, ''))
-    const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">`
+    const policy = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:">`
     expect(loaded).toBe(RECEIPT.replace('<head>', `<head>${policy}`))
   })
 

@@ -6,6 +6,7 @@ import { glanceEn } from './en-glance'
 import { languageEn } from './en-language'
 import { marginsEn } from './en-margins'
 import { printerEn } from './en-printer'
+import { rolesEn } from './en-roles'
 
 export const en = {
   ...booksEn,
@@ -15,6 +16,7 @@ export const en = {
   ...marginsEn,
   ...printerEn,
   ...languageEn,
+  ...rolesEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — sales are simulated, no money moves',

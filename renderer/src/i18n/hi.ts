@@ -8,6 +8,7 @@ import { glanceHi } from './hi-glance'
 import { languageHi } from './hi-language'
 import { marginsHi } from './hi-margins'
 import { printerHi } from './hi-printer'
+import { rolesHi } from './hi-roles'
 
 export const hi: typeof en = {
   ...booksHi,
@@ -16,6 +17,7 @@ export const hi: typeof en = {
   ...glanceHi,
   ...marginsHi,
   ...printerHi,
+  ...rolesHi,
   ...languageHi,
   app: {
     name: 'Counter',

@@ -1,0 +1,156 @@
+// The owner PIN: its slow salted and peppered hash, checking a typed PIN, and the lock-out after wrong ones.
+// The PIN itself is never stored, logged, journaled or sent to the screen; only its hash is kept.
+import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import type { SecretStore } from './credentials'
+import { CounterError } from './errors'
+
+/**
+ * How the hash was made, kept with it so a later Counter can raise the cost and still check old PINs.
+ * N = 2^15, r = 8, p = 1: about 80 ms here (LIBRARIES.md), slow enough to make each guess cost,
+ * quick enough for the counter. A 4-digit PIN has 10,000 values, which no hash saves from an offline
+ * search: the pepper (a random key in the keychain, not in settings.json) and the lock-out protect it.
+ */
+export interface PinRecord {
+  kdf: 'scrypt'
+  N: number
+  r: number
+  p: number
+  keyLength: number
+  /** base64 */
+  salt: string
+  /** base64: scrypt(HMAC-SHA256(pepper, PIN), salt) */
+  hash: string
+}
+
+export interface PinAttempts {
+  /** Wrong PINs since the last right one or the last lock-out. */
+  failures: number
+  /** ISO time PIN entry opens again, or null. */
+  lockedUntil: string | null
+}
+
+/** What settings.json keeps under "ownerPin". */
+export interface OwnerPinFile {
+  record: PinRecord | null
+  attempts: PinAttempts
+}
+
+/** Where the file lives (Settings): read and written as one. */
+export interface PinFileStore {
+  readonly ownerPin: OwnerPinFile | null
+  saveOwnerPin(pin: OwnerPinFile | null): void
+}
+
+export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 } as const
+export const MAX_WRONG_PINS = 5
+export const LOCKOUT_MS = 60_000
+
+const NO_ATTEMPTS: PinAttempts = { failures: 0, lockedUntil: null }
+
+function derive(pin: string, pepper: Buffer, salt: Buffer, params: Pick<PinRecord, 'N' | 'r' | 'p' | 'keyLength'>): Promise<Buffer> {
+  const peppered = createHmac('sha256', pepper).update(pin, 'utf8').digest()
+  // scrypt needs 128·N·r bytes; Node's default cap (32 MiB) is exactly that at N = 2^15, so allow twice it.
+  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r }
+  return new Promise((resolve, reject) => scrypt(peppered, salt, params.keyLength, options, (err, key) => (err ? reject(err) : resolve(key))))
+}
+
+export async function hashPin(pin: string, pepper: Buffer): Promise<PinRecord> {
+  const salt = randomBytes(16)
+  const key = await derive(pin, pepper, salt, SCRYPT_PARAMS)
+  return { kdf: 'scrypt', ...SCRYPT_PARAMS, salt: salt.toString('base64'), hash: key.toString('base64') }
+}
+
+export async function pinMatches(pin: string, pepper: Buffer, record: PinRecord): Promise<boolean> {
+  const key = await derive(pin, pepper, Buffer.from(record.salt, 'base64'), record)
+  const stored = Buffer.from(record.hash, 'base64')
+  return key.length === stored.length && timingSafeEqual(key, stored)
+}
+
+function lockedMessage(until: Date, now: Date): string {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
+  return `Too many wrong PINs: PIN entry is locked. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
+}
+
+/**
+ * The owner PIN as stored in settings.json (hash and wrong-PIN count) with its pepper in the keychain.
+ * Decision: the wrong-PIN count and the lock-out's end are kept in settings.json beside the hash and
+ * written at every wrong PIN, so restarting Counter does not grant five more guesses; the ledger is
+ * for the books (and must never hold PIN matters) and the keychain may be locked or slow.
+ */
+export class OwnerPin {
+  constructor(
+    private readonly store: PinFileStore,
+    private readonly secrets: SecretStore,
+    private readonly now: () => Date,
+  ) {}
+
+  get isSet(): boolean {
+    return !!this.store.ownerPin?.record
+  }
+
+  /** When PIN entry opens again, or null when it is open. */
+  lockedUntil(): Date | null {
+    const until = this.store.ownerPin?.attempts.lockedUntil
+    return until && new Date(until) > this.now() ? new Date(until) : null
+  }
+
+  /** Whether the keychain lacks the pepper of a stored PIN, so no PIN can be checked on this computer. */
+  async uncheckable(): Promise<boolean> {
+    return this.isSet && !(await this.secrets.get('pinPepper').catch(() => 'unknown'))
+  }
+
+  /** Resolves when `pin` is the owner's; throws in plain words when it is not, or while entry is locked. */
+  async verify(pin: string): Promise<void> {
+    const file = this.store.ownerPin
+    if (!file?.record) throw new CounterError('not_configured', 'No owner PIN is set yet: set one in Settings.')
+    const now = this.now()
+    const locked = this.lockedUntil()
+    // Even the right PIN waits out a lock-out: otherwise the lock would tell a guesser when they hit it.
+    if (locked) throw new CounterError('forbidden', lockedMessage(locked, now))
+    const pepper = await this.pepper()
+    if (!pepper) throw new CounterError('not_configured', PEPPER_MISSING)
+    if (await pinMatches(pin, pepper, file.record)) {
+      if (file.attempts.failures > 0 || file.attempts.lockedUntil) this.store.saveOwnerPin({ ...file, attempts: NO_ATTEMPTS })
+      return
+    }
+    const failures = file.attempts.failures + 1
+    if (failures >= MAX_WRONG_PINS) {
+      const until = new Date(now.getTime() + LOCKOUT_MS)
+      this.store.saveOwnerPin({ ...file, attempts: { failures: 0, lockedUntil: until.toISOString() } })
+      throw new CounterError('forbidden', `That PIN is wrong, the ${MAX_WRONG_PINS}th wrong PIN in a row. ${lockedMessage(until, now)}`)
+    }
+    this.store.saveOwnerPin({ ...file, attempts: { failures, lockedUntil: null } })
+    const left = MAX_WRONG_PINS - failures
+    throw new CounterError('forbidden', `That PIN is wrong. ${left} more wrong PIN${left === 1 ? '' : 's'} lock PIN entry for a minute.`)
+  }
+
+  /** Sets the first PIN, or a new one once `oldPin` is checked; a fresh salt and pepper each time. */
+  async set(pin: string, oldPin: string | undefined): Promise<void> {
+    if (this.isSet) {
+      if (!oldPin) throw new CounterError('invalid_input', 'Type the current PIN to change it.', { oldPin: 'Type the current owner PIN' })
+      await this.verify(oldPin)
+    }
+    const pepper = randomBytes(32)
+    const record = await hashPin(pin, pepper)
+    // The pepper first: a hash saved without its pepper could never be checked.
+    await this.secrets.set('pinPepper', pepper.toString('base64'))
+    this.store.saveOwnerPin({ record, attempts: NO_ATTEMPTS })
+  }
+
+  /** The reset path (roles.ts): forgets the stored PIN, so the next owner sets a new one. */
+  forget(): void {
+    this.store.saveOwnerPin(null)
+  }
+
+  private async pepper(): Promise<Buffer | null> {
+    const stored = await this.secrets.get('pinPepper')
+    return stored ? Buffer.from(stored, 'base64') : null
+  }
+}
+
+/** The file whose presence in the data folder at start forgets the owner PIN (a lost pepper or a forgotten PIN). */
+export const RESET_PIN_FILE = 'reset-owner-pin'
+
+export const PEPPER_MISSING =
+  `The owner PIN cannot be checked on this computer: its key is not in this computer's keychain (was the data folder copied from another computer?). ` +
+  `To set a new PIN: close Counter, create an empty file named "${RESET_PIN_FILE}" in the data folder, and start Counter again. Sales and settings are kept.`

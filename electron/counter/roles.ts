@@ -1,0 +1,138 @@
+// Owner and staff: the role the counter runs as, unlocking with the owner PIN, locking (by hand and
+// when idle), the check dispatch makes before an owner-only channel, and the PIN's reset path.
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { ownerOnlyChannels, type Channel, type HandlersFor, type Role, type RolesStatus } from '../contract'
+import type { SecretStore } from './credentials'
+import type { Access, Log } from './dispatch'
+import { CounterError } from './errors'
+import { OwnerPin, PEPPER_MISSING, RESET_PIN_FILE, type PinFileStore } from './owner-pin'
+
+/**
+ * Decision: owner mode ends 5 minutes after the unlock or the last owner-only action. Selling does
+ * not keep it open: whoever sells after the owner walks away may be staff, and must not inherit the
+ * owner's rights. Five minutes covers filling in Settings; a save refused after it keeps the form.
+ */
+export const IDLE_MINUTES = 5
+const IDLE_MS = IDLE_MINUTES * 60_000
+
+type RoleChannels = 'roles.status' | 'roles.unlock' | 'roles.lock' | 'roles.setPin'
+
+export interface Roles extends Access {
+  handlers: HandlersFor<RoleChannels>
+  /** The role now: what dispatch checks and what each journal line records. */
+  role(): Role
+  /** For channels owner-only for some inputs (OWNER_ONLY_CHANNELS' note): throws owner_only for staff. */
+  requireOwner(what: string): void
+  stop(): void
+}
+
+export interface RolesOptions {
+  dataDir: string
+  store: PinFileStore
+  secrets: SecretStore
+  now: () => Date
+  log: Log
+  announce(status: RolesStatus): void
+}
+
+function ownerOnly(what: string): CounterError {
+  return new CounterError('owner_only', `Only the owner can ${what}. Unlock with the owner PIN (the lock in the status bar), then try again. Nothing was changed.`)
+}
+
+export function createRoles({ dataDir, store, secrets, now, log, announce }: RolesOptions): Roles {
+  const pin = new OwnerPin(store, secrets, now)
+  /**
+   * Decision (a lost pepper, or a forgotten PIN): the owner closes Counter, creates an empty file
+   * named reset-owner-pin in the data folder and starts it again. It needs the computer's files, not
+   * the counter's screen, so staff cannot do it by accident; sales, settings and credentials are
+   * untouched; until then the counter runs as staff and sells as usual.
+   */
+  const resetFile = join(dataDir, RESET_PIN_FILE)
+  if (existsSync(resetFile)) {
+    pin.forget()
+    rmSync(resetFile, { force: true })
+    log(`counter: the owner PIN was forgotten as ${RESET_PIN_FILE} asked; set a new one in Settings`)
+  }
+
+  let current: Role = pin.isSet ? 'staff' : 'owner'
+  let ownerSince = now().getTime()
+  let idleTimer: NodeJS.Timeout | undefined
+
+  const status = async (): Promise<RolesStatus> => ({
+    role: role(),
+    pinSet: pin.isSet,
+    pinUncheckable: await pin.uncheckable(),
+    lockedUntil: pin.lockedUntil()?.toISOString() ?? null,
+    idleMinutes: IDLE_MINUTES,
+  })
+  const changed = () => {
+    status().then(announce, () => undefined)
+  }
+  const becomeStaff = () => {
+    clearTimeout(idleTimer)
+    current = 'staff'
+  }
+  /** Owner mode runs IDLE_MINUTES from now; the timer only tells the screen, role() decides on its own. */
+  const touch = () => {
+    ownerSince = now().getTime()
+    clearTimeout(idleTimer)
+    idleTimer = setTimeout(() => {
+      if (current === 'owner' && role() === 'staff') changed()
+    }, IDLE_MS)
+    idleTimer.unref()
+  }
+
+  function role(): Role {
+    if (!pin.isSet) return 'owner'
+    if (current === 'owner' && now().getTime() - ownerSince >= IDLE_MS) becomeStaff()
+    return current
+  }
+
+  return {
+    role,
+    refusal(channel: Channel) {
+      if (!ownerOnlyChannels.has(channel)) return null
+      if (role() !== 'owner') return ownerOnly('do this')
+      touch()
+      return null
+    },
+    requireOwner(what) {
+      if (role() !== 'owner') throw ownerOnly(what)
+      touch()
+    },
+    stop: () => clearTimeout(idleTimer),
+    handlers: {
+      'roles.status': status,
+      async 'roles.unlock'({ pin: typed }) {
+        if (!pin.isSet) return status()
+        if (await pin.uncheckable()) throw new CounterError('not_configured', PEPPER_MISSING)
+        try {
+          await pin.verify(typed)
+        } catch (err) {
+          // The lock-out's start and every wrong PIN change what the screen shows.
+          changed()
+          throw err
+        }
+        current = 'owner'
+        touch()
+        changed()
+        return status()
+      },
+      async 'roles.lock'() {
+        if (!pin.isSet) throw new CounterError('not_configured', 'Set an owner PIN in Settings first: until then everyone at the counter is the owner.')
+        becomeStaff()
+        changed()
+        return status()
+      },
+      async 'roles.setPin'({ pin: next, oldPin }) {
+        await pin.set(next, oldPin)
+        // Whoever set (or knew) the PIN is the owner: owner mode runs on from here.
+        current = 'owner'
+        touch()
+        changed()
+        return status()
+      },
+    },
+  }
+}

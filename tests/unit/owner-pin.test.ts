@@ -1,0 +1,115 @@
+// The owner PIN: scrypt with its parameters, salt and keychain pepper; nothing of the PIN in settings.json;
+// five wrong PINs lock entry for a minute, across a restart, and a right PIN is refused meanwhile.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { keychainSecrets, type SecretStore } from '../../electron/counter/credentials'
+import { hashPin, LOCKOUT_MS, OwnerPin, pinMatches, SCRYPT_PARAMS } from '../../electron/counter/owner-pin'
+import { Settings } from '../../electron/counter/settings'
+import { privateKeychainService, tempDir } from '../integration/helpers'
+
+// Eight digits: a shorter PIN could turn up inside base64 by chance and make "not stored" meaningless.
+const PIN = '73915286'
+const dirs: { remove(): void }[] = []
+const stores: SecretStore[] = []
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.delete('pinPepper')
+  for (const dir of dirs.splice(0)) dir.remove()
+})
+
+function shop(at: { now: Date }) {
+  const dir = tempDir()
+  dirs.push(dir)
+  const secrets = keychainSecrets(privateKeychainService())
+  stores.push(secrets)
+  const open = () => new OwnerPin(new Settings(dir.path, {}, secrets), secrets, () => at.now)
+  return { dir: dir.path, secrets, open, settingsFile: () => readFileSync(join(dir.path, 'settings.json'), 'utf8') }
+}
+
+describe('owner PIN hashing', () => {
+  it('is scrypt N=2^15 r=8 p=1 with a fresh 16-byte salt, and depends on the pepper', async () => {
+    const pepper = Buffer.alloc(32, 7)
+    const started = performance.now()
+    const first = await hashPin(PIN, pepper)
+    const took = performance.now() - started
+    console.log(`scrypt hash of a PIN: ${took.toFixed(0)} ms`)
+    const second = await hashPin(PIN, pepper)
+    expect(first).toMatchObject({ kdf: 'scrypt', N: 2 ** 15, r: 8, p: 1, keyLength: 32 })
+    expect(SCRYPT_PARAMS.N).toBe(32768)
+    expect(Buffer.from(first.salt, 'base64')).toHaveLength(16)
+    expect(first.salt).not.toBe(second.salt)
+    expect(first.hash).not.toBe(second.hash)
+    expect(await pinMatches(PIN, pepper, first)).toBe(true)
+    expect(await pinMatches('73915287', pepper, first)).toBe(false)
+    // The same PIN and salt under another pepper: settings.json alone cannot be searched.
+    expect(await pinMatches(PIN, Buffer.alloc(32, 8), first)).toBe(false)
+  })
+
+  it('keeps the hash in settings.json and the pepper in the keychain, neither holding the PIN', async () => {
+    const at = { now: new Date('2026-11-23T10:00:00Z') }
+    const counter = shop(at)
+    await counter.open().set(PIN, undefined)
+    const saved = JSON.parse(counter.settingsFile())
+    expect(saved.ownerPin.record).toMatchObject({ kdf: 'scrypt', N: 32768, r: 8, p: 1 })
+    const pepper = await counter.secrets.get('pinPepper')
+    expect(pepper).toMatch(/^[A-Za-z0-9+/]{43}=$/)
+    expect(counter.settingsFile()).not.toContain(PIN)
+    expect(counter.settingsFile()).not.toContain(pepper)
+    // A new Settings (a restart) still checks it; the plain settings never carry it.
+    const restarted = new Settings(counter.dir, {}, counter.secrets)
+    expect(JSON.stringify(restarted.current)).not.toContain('ownerPin')
+    await expect(counter.open().verify(PIN)).resolves.toBeUndefined()
+  })
+
+  it('changes the PIN only with the old one', async () => {
+    const counter = shop({ now: new Date('2026-11-23T10:00:00Z') })
+    const pin = counter.open()
+    await pin.set(PIN, undefined)
+    await expect(pin.set('1111', undefined)).rejects.toMatchObject({ code: 'invalid_input' })
+    await expect(pin.set('1111', '0000')).rejects.toMatchObject({ code: 'forbidden' })
+    await expect(pin.verify(PIN)).resolves.toBeUndefined()
+    await pin.set('1111', PIN)
+    await expect(pin.verify('1111')).resolves.toBeUndefined()
+    await expect(pin.verify(PIN)).rejects.toMatchObject({ code: 'forbidden' })
+  })
+
+  it('says a PIN cannot be checked when the keychain lacks its pepper, with the way to set a new one', async () => {
+    const counter = shop({ now: new Date('2026-11-23T10:00:00Z') })
+    await counter.open().set(PIN, undefined)
+    await counter.secrets.delete('pinPepper')
+    const pin = counter.open()
+    expect(await pin.uncheckable()).toBe(true)
+    await expect(pin.verify(PIN)).rejects.toMatchObject({ code: 'not_configured', message: expect.stringContaining('reset-owner-pin') })
+  })
+})
+
+describe('owner PIN lock-out', () => {
+  it('locks entry for a minute after 5 wrong PINs, refuses the right PIN meanwhile, across a restart, then opens', async () => {
+    const at = { now: new Date('2026-11-23T10:00:00Z') }
+    const counter = shop(at)
+    await counter.open().set(PIN, undefined)
+    const pin = counter.open()
+    for (let wrong = 1; wrong <= 4; wrong++) {
+      await expect(pin.verify('0000')).rejects.toMatchObject({ code: 'forbidden', message: expect.stringContaining(`${5 - wrong} more wrong PIN`) })
+    }
+    await expect(pin.verify('0000')).rejects.toMatchObject({ message: expect.stringContaining('Try again in 60 seconds') })
+    expect(pin.lockedUntil()?.toISOString()).toBe('2026-11-23T10:01:00.000Z')
+
+    at.now = new Date(at.now.getTime() + 15_000)
+    await expect(pin.verify(PIN)).rejects.toMatchObject({ code: 'forbidden', message: expect.stringContaining('Try again in 45 seconds') })
+    // A restart reads the lock-out from settings.json.
+    const restarted = counter.open()
+    await expect(restarted.verify(PIN)).rejects.toMatchObject({ message: expect.stringContaining('locked') })
+
+    at.now = new Date(Date.parse('2026-11-23T10:00:00Z') + LOCKOUT_MS)
+    await expect(restarted.verify(PIN)).resolves.toBeUndefined()
+    expect(JSON.parse(counter.settingsFile()).ownerPin.attempts).toEqual({ failures: 0, lockedUntil: null })
+  })
+
+  it('counts wrong PINs across a restart', async () => {
+    const counter = shop({ now: new Date('2026-11-23T10:00:00Z') })
+    await counter.open().set(PIN, undefined)
+    for (let wrong = 1; wrong <= 4; wrong++) await expect(counter.open().verify('0000')).rejects.toMatchObject({ code: 'forbidden' })
+    await expect(counter.open().verify('0000')).rejects.toMatchObject({ message: expect.stringContaining('locked') })
+  })
+})
