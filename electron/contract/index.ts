@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { booksChannels, booksEvents } from './books'
 import { mergeDomains, type HandlersOf } from './channel'
+import { customerChannels, customerEvents } from './customers'
 import { historyChannels } from './history'
 import { panChannels, panEvents } from './pan'
 import { pendingChannels, pendingEvents } from './pending'
@@ -16,6 +17,7 @@ import { settingsChannels } from './settings'
 
 export * from './app'
 export * from './books'
+export * from './customers'
 export * from './envelope'
 export * from './history'
 export * from './pan'
@@ -40,6 +42,7 @@ export const channels = mergeDomains(
   booksChannels,
   historyChannels,
   printerChannels,
+  customerChannels,
 )
 
 export type Channels = typeof channels
@@ -61,7 +64,7 @@ export type HandlersFor<K extends Channel> = Pick<Handlers, K>
 
 // ---------- events pushed by the core ----------
 
-export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents)
+export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents, customerEvents)
 export type EventName = keyof typeof events
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>
 export interface CounterEvent<E extends EventName = EventName> {

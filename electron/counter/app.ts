@@ -14,6 +14,7 @@ import { keychainSecrets, type SecretStore } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
 import { runDailyBackup } from './backups'
+import { customerHandlers } from './customers'
 import { dayCloseHandlers } from './day-close'
 import { historyHandlers } from './history'
 import { HeldAnswers } from './held-answers'
@@ -197,6 +198,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...dayCloseHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper }),
     ...historyHandlers(ctx),
     ...paper.handlers,
+    ...customerHandlers(ctx),
   }
 
   async function switchSession() {

@@ -55,6 +55,7 @@ export function rechargeReceipt(sale: Sale, shop: ReceiptShop): ReceiptContent {
     rows: [
       ['Order id', sale.orderId],
       [sale.kind === 'mobile' ? 'Mobile' : 'Subscriber id', sale.number],
+      ['Customer', sale.customerName],
       ['Operator', sale.operatorName],
       ['Circle', sale.circle],
       ['Txn id', sale.fpayId],

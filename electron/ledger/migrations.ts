@@ -182,6 +182,39 @@ export const migrations: Migration[] = [
     // it is once at the update (ledger-open.ts); one at or past it without its check is not trusted.
     sql: `SELECT 1;`,
   },
+  {
+    version: 6,
+    name: 'reserved for margins (issue #10)',
+    // Kept so this branch's chain is unbroken; the margins branch's own version 6 replaces it at merge.
+    sql: `SELECT 1;`,
+  },
+  {
+    version: 7,
+    name: 'customers',
+    // A customer is a number sold to: its optional name (customer.named / customer.forgotten lines)
+    // and its last recharge, for suggestions and repeat. The primary key is the index a suggestion's
+    // prefix range walks. Filled here from the sales the active database holds; a number sold to only
+    // in archived years is remembered again at its next sale.
+    sql: `
+      CREATE TABLE customers (
+        number TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        name TEXT,
+        last_operator_code TEXT NOT NULL,
+        last_operator_name TEXT NOT NULL,
+        last_circle TEXT,
+        last_amount_paise INTEGER NOT NULL,
+        last_at TEXT NOT NULL,
+        sales INTEGER NOT NULL
+      );
+      INSERT INTO customers (number, kind, name, last_operator_code, last_operator_name, last_circle, last_amount_paise, last_at, sales)
+        SELECT number, kind, NULL, operator_code, operator_name, circle, amount_paise, created_at, sales FROM (
+          SELECT *, row_number() OVER (PARTITION BY number ORDER BY created_at DESC, rowid DESC) AS newest,
+            count(*) OVER (PARTITION BY number) AS sales
+          FROM sales
+        ) WHERE newest = 1;
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -4,6 +4,7 @@ import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { GENESIS_HASH } from './journal'
 import { META_UPSERT, readMeta } from './migrations'
 import { booksProjectors } from './books-projections'
+import { customerProjectors, rememberSale } from './customer-projections'
 import { panProjectors } from './pan-projections'
 import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
@@ -16,6 +17,7 @@ function saleExists(db: Database, orderId: string): boolean {
 const projectors: { [T in LedgerEventType]: Projector<T> } = {
   ...panProjectors,
   ...booksProjectors,
+  ...customerProjectors,
   'recharge.intent': {
     problem: (db, data) =>
       saleExists(db, data.orderId)
@@ -31,6 +33,7 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
         [data.orderId, data.kind, data.number, data.operatorCode, data.operatorName, data.circle, data.amountPaise,
           data.businessDay, at, at, data.training ? 1 : 0, data.collectedPaise ?? data.amountPaise, data.paymentMode ?? 'cash'],
       )
+      rememberSale(db, at, data)
     },
   },
   'recharge.outcome': {

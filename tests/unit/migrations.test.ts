@@ -149,6 +149,33 @@ describe('migrations', () => {
     expect(db.exec('SELECT business_day FROM password_resets')[0].values).toEqual([['2025-03-14']])
   })
 
+  it('add customers in version 7, filled from the sales already in the books: the last recharge of each number and how many', () => {
+    for (const migration of migrations.filter((m) => m.version <= 6)) db.exec(migration.sql)
+    writeMeta(db, 'schema_version', '6')
+    const sale = (orderId: string, number: string, operator: string, amount: number, at: string) =>
+      db.run(
+        `INSERT INTO sales (order_id, kind, number, operator_code, operator_name, circle, amount_paise, state, message, business_day,
+           created_at, updated_at, training) VALUES (?, 'mobile', ?, ?, ?, 'DL', ?, 'SUCCESS', '', '2025-03-14', ?, ?, 0)`,
+        [orderId, number, operator, operator, amount, at, at],
+      )
+    sale('A1', '9876543210', 'AT', 19900, '2025-03-14T04:30:00.000Z')
+    sale('A2', '9876543210', 'RJP', 29900, '2025-03-14T05:30:00.000Z')
+    sale('A3', '9123456780', 'VI', 4900, '2025-03-14T06:30:00.000Z')
+    expect(migrate(db)).toEqual({ from: 6, to: migrations.length })
+    expect(described('customers')).toEqual([
+      'number TEXT', 'kind TEXT NOT NULL', 'name TEXT', 'last_operator_code TEXT NOT NULL', 'last_operator_name TEXT NOT NULL',
+      'last_circle TEXT', 'last_amount_paise INTEGER NOT NULL', 'last_at TEXT NOT NULL', 'sales INTEGER NOT NULL',
+    ])
+    expect(columns('customers').find((column) => column.primaryKey === 1)?.name).toBe('number')
+    expect(db.exec('SELECT number, name, last_operator_code, last_amount_paise, last_at, sales FROM customers ORDER BY number')[0].values).toEqual([
+      ['9123456780', null, 'VI', 4900, '2025-03-14T06:30:00.000Z', 1],
+      ['9876543210', null, 'RJP', 29900, '2025-03-14T05:30:00.000Z', 2],
+    ])
+    // The suggestion's prefix range walks the primary key's index, never the whole table.
+    const plan = db.exec("EXPLAIN QUERY PLAN SELECT * FROM customers WHERE number >= '9876' AND number < '9876]' ORDER BY last_at DESC LIMIT 8")[0].values.map((row) => String(row[3]))
+    expect(plan.join(' | ')).toMatch(/SEARCH customers USING INDEX sqlite_autoindex_customers_1 \(number>\? AND number<\?\)/)
+  })
+
   it('do nothing on a database that is already current', () => {
     migrate(db)
     db.run("INSERT INTO meta (key, value) VALUES ('journal_seq', '7')")
