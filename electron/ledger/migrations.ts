@@ -192,8 +192,8 @@ export const migrations: Migration[] = [
     version: 7,
     name: 'customers',
     // A customer is a number sold to: its optional name (customer.named / customer.forgotten lines)
-    // and its last recharge, for suggestions and repeat. The primary key is the index a suggestion's
-    // prefix range walks. Filled here from the sales the active database holds; a number sold to only
+    // and its last recharge, for suggestions and repeat. A suggestion walks its prefix's range of
+    // customers_by_number_time, which covers the sort by time too (no row is read until the 8 are chosen). Filled here from the sales the active database holds; a number sold to only
     // in archived years is remembered again at its next sale.
     sql: `
       CREATE TABLE customers (
@@ -207,6 +207,7 @@ export const migrations: Migration[] = [
         last_at TEXT NOT NULL,
         sales INTEGER NOT NULL
       );
+      CREATE INDEX customers_by_number_time ON customers (number, last_at);
       INSERT INTO customers (number, kind, name, last_operator_code, last_operator_name, last_circle, last_amount_paise, last_at, sales)
         SELECT number, kind, NULL, operator_code, operator_name, circle, amount_paise, created_at, sales FROM (
           SELECT *, row_number() OVER (PARTITION BY number ORDER BY created_at DESC, rowid DESC) AS newest,

@@ -1,12 +1,14 @@
 // English strings for the counter. Messages use vue-i18n syntax: {name} is a value; avoid @ and | in text.
 import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
+import { customersEn } from './en-customers'
 import { glanceEn } from './en-glance'
 import { printerEn } from './en-printer'
 
 export const en = {
   ...booksEn,
   ...clockEn,
+  ...customersEn,
   ...glanceEn,
   ...printerEn,
   app: {
