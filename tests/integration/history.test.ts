@@ -52,6 +52,7 @@ describe('history.search', () => {
         at: expect.any(String),
         businessDay: '2024-05-01',
         label: '9876543210',
+        customerName: null,
         detail: expect.stringContaining('Airtel'),
         amountPaise: 19950,
         state: 'SUCCESS',
