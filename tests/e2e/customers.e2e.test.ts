@@ -67,7 +67,7 @@ describe('customers in the browser', () => {
     expect(await page.getByTestId('circle-select').inputValue()).toBe('MH')
     // Enter picked; it did not sell.
     expect(transactions()).toHaveLength(2)
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('amount-input')
+    await expect.poll(() => page.evaluate<string>("document.activeElement?.getAttribute('data-testid') ?? ''")).toBe('amount-input')
   })
 
   it('Esc closes the list and leaves what was typed', async () => {
