@@ -11,6 +11,8 @@ export const HistoryRowSchema = z.object({
   businessDay: z.string(),
   /** Number recharged, or agent id and name. */
   label: z.string(),
+  /** A recharge's customer name, as the books hold it now. */
+  customerName: z.string().nullable(),
   /** Operator, or coupon type and quantity. */
   detail: z.string(),
   amountPaise: z.number().int().nullable(),
@@ -25,7 +27,7 @@ export const HistoryRowSchema = z.object({
 export type HistoryRow = z.infer<typeof HistoryRowSchema>
 
 export const HistoryQuerySchema = z.object({
-  /** A number, order id, reference or agent (id or name): any part of it. */
+  /** A number, order id, reference, agent (id or name) or customer name: any part of it. */
   text: z.string().trim().max(60).optional(),
   from: DaySchema.optional(),
   to: DaySchema.optional(),

@@ -7,6 +7,7 @@ import { appChannels, appEvents } from './app'
 import { booksChannels, booksEvents } from './books'
 import { mergeDomains, type HandlersOf } from './channel'
 import { creditChannels } from './credit'
+import { customerChannels, customerEvents } from './customers'
 import { historyChannels } from './history'
 import { marginChannels } from './margins'
 import { panChannels, panEvents } from './pan'
@@ -20,6 +21,7 @@ import { settingsChannels } from './settings'
 export * from './app'
 export * from './books'
 export * from './credit'
+export * from './customers'
 export * from './envelope'
 export * from './history'
 export * from './margins'
@@ -49,6 +51,7 @@ export const channels = mergeDomains(
   marginChannels,
   creditChannels,
   rolesChannels,
+  customerChannels,
 )
 
 export type Channels = typeof channels
@@ -72,7 +75,7 @@ export type HandlersFor<K extends Channel> = Pick<Handlers, K>
 
 // ---------- events pushed by the core ----------
 
-export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents, rolesEvents)
+export const events = mergeDomains(rechargeEvents, panEvents, pendingEvents, appEvents, booksEvents, rolesEvents, customerEvents)
 export type EventName = keyof typeof events
 export type EventPayload<E extends EventName> = z.infer<(typeof events)[E]>
 export interface CounterEvent<E extends EventName = EventName> {

@@ -19,6 +19,8 @@ export const SaleSchema = z.object({
   amountPaise: z.number().int(),
   fpayId: z.string().nullable(),
   operatorRef: z.string().nullable(),
+  /** The number's customer name as the books hold it now (a rename shows on a reprint too). */
+  customerName: z.string().nullable(),
   ...saleRecord,
 })
 export type Sale = z.infer<typeof SaleSchema>

@@ -55,7 +55,9 @@ export const OWNER_ONLY_CHANNELS = [
   'topups.add',
   'pending.settle',
   'app.confirmClock',
-  // The shop's commission rates are settings (margins.ts); a customer's credit limit is the owner's risk (credit.ts).
+  // The shop's commission rates are settings (margins.ts); a customer's credit limit is the owner's risk (credit.ts);
+  // forgetting a customer cannot be undone (customers.ts). Issue #10 names all three the owner's.
   'margins.saveRates',
   'credit.setLimit',
+  'customers.forget',
 ] as const

@@ -15,6 +15,7 @@ import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
 import { runDailyBackup } from './backups'
 import { creditHandlers } from './credit'
+import { customerHandlers } from './customers'
 import { dayCloseHandlers } from './day-close'
 import { historyHandlers } from './history'
 import { marginHandlers } from './margins'
@@ -206,6 +207,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...paper.handlers,
     ...creditHandlers(ctx),
     ...roles.handlers,
+    ...customerHandlers(ctx),
   }
 
   async function switchSession() {

@@ -56,6 +56,7 @@ export function rechargeReceipt(sale: Sale, shop: ReceiptShop): ReceiptContent {
     rows: [
       [words.orderId, sale.orderId],
       [sale.kind === 'mobile' ? words.mobile : words.subscriberId, sale.number],
+      [words.customer, sale.customerName],
       [words.operator, sale.operatorName],
       [words.circle, sale.circle],
       [words.txnId, sale.fpayId],
@@ -101,7 +102,7 @@ export function paymentReceipt(payment: CreditPayment, shop: ReceiptShop): Recei
     rows: known([
       [receipt.date, paperTime(payment.at, shop)],
       [words.receiptId, payment.receiptId],
-      [words.customer, payment.name],
+      [receipt.customer, payment.name],
       [receipt.mobile, payment.number],
       [words.paidBy, words.mode[payment.mode]],
       [words.note, payment.note],

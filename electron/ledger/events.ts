@@ -178,6 +178,19 @@ export interface LedgerEventData {
     name: string
     limitPaise: number | null
   }
+  /** The shop named (or renamed) a number it has sold to; the name is checked by the contract (CustomerNameSchema). */
+  'customer.named': {
+    number: string
+    name: string
+  }
+  /**
+   * The shop forgot a customer. Decision: the customer's row goes (its name and the remembered last
+   * recharge, so the number is no longer suggested); its sales stay in the books and in History, and
+   * its next sale remembers the number again, without a name.
+   */
+  'customer.forgotten': {
+    number: string
+  }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {
     kind: SaleKind
@@ -225,6 +238,8 @@ export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } 
   'clock.confirmed': 'own', //       typed in by the owner
   'credit.payment': 'own', //        typed in by the shop, money taken
   'credit.limit': 'own', //          typed in by the owner
+  'customer.named': 'own', //        typed in by the shop
+  'customer.forgotten': 'own', //    typed in by the shop
   'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
 }
 

@@ -27,6 +27,8 @@ export function historyRowFromRow(row: ParamsObject): HistoryRow {
     at: String(row.at),
     businessDay: String(row.business_day),
     label: row.kind === 'recharge' || row.b === null ? String(row.a) : `${String(row.a)} · ${String(row.b)}`,
+    // Names are the active books' (customers), put in by searchHistory wherever the row was read from.
+    customerName: null,
     detail:
       row.kind === 'recharge'
         ? [row.c, row.d].filter((part) => part !== null).join(' · ')

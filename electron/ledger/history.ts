@@ -6,6 +6,7 @@ import { listArchives, readArchive, type ArchiveFile } from './archive'
 import { ARM_SELECT, historyRowFromRow, newestFirst } from './history-rows'
 import { readNumberIndex, writeNumberIndex, type NoIndexAnswer } from './number-index'
 import { selectAll } from './reads'
+import { namesOf, numbersNamedLike } from './customer-reads'
 
 export interface HistoryQuery {
   text?: string
@@ -15,6 +16,8 @@ export interface HistoryQuery {
   kind?: SaleKind
   offset: number
   limit: number
+  /** Filled by searchHistory, not the caller: the numbers (a JSON array) whose customer name matches a text search. */
+  named?: string
 }
 
 export interface HistoryPage {
@@ -45,7 +48,9 @@ const DIGITS = /^\d+$/
  */
 function textCondition(kind: SaleKind, text: string): string {
   if (DIGITS.test(text)) return kind === 'recharge' ? '(number >= :digits AND number < :digitsEnd)' : `(${TEXT_COLUMNS.coupon.map((column) => `instr(${column}, :digits) > 0`).join(' OR ')})`
-  return `(${TEXT_COLUMNS[kind].map((column) => `${column} LIKE :text ESCAPE '\\'`).join(' OR ')})`
+  // A customer's name lives in the active books only (archives hold sales): its numbers are bound, so archived years match too.
+  const named = kind === 'recharge' ? ' OR number IN (SELECT value FROM json_each(:named))' : ''
+  return `(${TEXT_COLUMNS[kind].map((column) => `${column} LIKE :text ESCAPE '\\'`).join(' OR ')}${named})`
 }
 
 const digitsEnd = (digits: string): string => `${digits}]`
@@ -79,8 +84,10 @@ function armWhere(kind: SaleKind, query: HistoryQuery, band: Band): string {
   return conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''
 }
 
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`
+
 function bindings(query: HistoryQuery, band: Band): ParamsObject {
-  const text = query.text ? `%${query.text.replace(/[\\%_]/g, (special) => `\\${special}`)}%` : null
+  const text = query.text ? likePattern(query.text) : null
   return {
     ':state': query.state ?? null,
     ':from': query.from ?? null,
@@ -90,6 +97,7 @@ function bindings(query: HistoryQuery, band: Band): ParamsObject {
     ':text': text,
     ':digits': query.text ?? null,
     ':digitsEnd': query.text ? digitsEnd(query.text) : null,
+    ':named': query.named ?? '[]',
   }
 }
 
@@ -170,6 +178,14 @@ function rebuildIndex(dir: string, archiveDb: Database, archive: ArchiveFile): v
  * when `mayWriteIndex` (not while the ledger is read-only: its files stay as found).
  */
 export function searchHistory(SQL: SqlJsStatic, db: Database, dir: string, query: HistoryQuery, countCache: Map<string, number>, mayWriteIndex: boolean): HistoryPage {
+  const named = query.text && !DIGITS.test(query.text) ? numbersNamedLike(db, likePattern(query.text)) : undefined
+  const page = searchAll(SQL, db, dir, { ...query, named }, countCache, mayWriteIndex)
+  const names = namesOf(db, [...new Set(page.rows.filter((row) => row.kind === 'recharge').map((row) => row.label))])
+  for (const row of page.rows) if (row.kind === 'recharge') row.customerName = names.get(row.label) ?? null
+  return page
+}
+
+function searchAll(SQL: SqlJsStatic, db: Database, dir: string, query: HistoryQuery, countCache: Map<string, number>, mayWriteIndex: boolean): HistoryPage {
   const all = listArchives(dir)
   const archives = all.filter((archive) => (!query.from || query.from < archive.end) && (!query.to || query.to >= archive.start))
   const active: Band = all.length > 0 ? { since: all[0].end } : {}

@@ -13,6 +13,8 @@ export const LEDGER_CALLS = [
   'getSale',
   'salesForDay',
   'unresolvedSales',
+  'customer',
+  'customerSuggestions',
   'agents',
   'getAgent',
   'couponSale',

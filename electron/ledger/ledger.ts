@@ -1,7 +1,7 @@
 // The ledger: journal first (fsync'd), then the sql.js projection; rebuilt on open from the latest good snapshot plus the journal's tail.
 import fs from 'node:fs'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
-import type { Agent, CouponSale, CouponType, CreditLine, CreditPayment, Due, PasswordReset, Sale, TopUp } from '../contract'
+import type { Agent, CouponSale, CouponType, CreditLine, CreditPayment, Customer, Due, PasswordReset, Sale, TopUp } from '../contract'
 import { archiveClosedYears, listArchives, readArchive, restoreUnendedYears, setArchiveAside } from './archive'
 import { balanceFactsBetween, closureOfDay, latestClosedDayIn, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
 import { Chores } from './chores'
@@ -14,7 +14,8 @@ import { Journal } from './journal'
 import { LedgerInUseError, lockFolder } from './folder-lock'
 import { loadSqlJs, replayOntoSnapshot, type OpenReport } from './ledger-open'
 import { eventProblem, journalPosition, project } from './projections'
-import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll } from './reads'
+import { customerOf, customersStartingWith } from './customer-reads'
+import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll, SALES_WITH_NAMES } from './reads'
 import { SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
 import { prepareConnection } from './connection'
 
@@ -383,21 +384,31 @@ export class Ledger {
   }
 
   getSale(orderId: string): Sale | null {
-    return this.selectSales('SELECT * FROM sales WHERE order_id = ?', [orderId])[0] ?? null
+    return this.selectSales(`${SALES_WITH_NAMES} WHERE order_id = ?`, [orderId])[0] ?? null
   }
 
   /** Newest first; rowid breaks ties between sales recorded in the same millisecond. */
   salesForDay(businessDay: string): Sale[] {
-    return this.selectSales('SELECT * FROM sales WHERE business_day = ? ORDER BY created_at DESC, rowid DESC', [businessDay])
+    return this.selectSales(`${SALES_WITH_NAMES} WHERE business_day = ? ORDER BY created_at DESC, sales.rowid DESC`, [businessDay])
   }
 
   /** Sales without a final answer (interrupted, or the provider never said), oldest first. */
   unresolvedSales(): Sale[] {
-    return this.selectSales("SELECT * FROM sales WHERE state IN ('SENDING', 'UNKNOWN') ORDER BY created_at, rowid", [])
+    return this.selectSales(`${SALES_WITH_NAMES} WHERE state IN ('SENDING', 'UNKNOWN') ORDER BY created_at, sales.rowid`, [])
   }
 
   private selectSales(sql: string, params: SqlValue[]): Sale[] {
     return selectAll(this.db, sql, params, saleFromRow)
+  }
+
+  /** The number's customer (name and last recharge), or null when no sale to it is remembered. */
+  customer(number: string): Customer | null {
+    return customerOf(this.db, number)
+  }
+
+  /** Up to `limit` customers whose number starts with `digits`, the most recently sold to first. */
+  customerSuggestions(digits: string, limit: number): Customer[] {
+    return customersStartingWith(this.db, digits, limit)
   }
 
   /** Every agent, newest first, including those the provider refused (NOT_CREATED): the UI filters. */

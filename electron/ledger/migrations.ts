@@ -233,6 +233,34 @@ export const migrations: Migration[] = [
       ALTER TABLE coupon_sales ADD COLUMN sold_by TEXT NOT NULL DEFAULT 'owner';
     `,
   },
+  {
+    version: 9,
+    name: 'customers',
+    // A customer is a number sold to: its optional name (customer.named / customer.forgotten lines)
+    // and its last recharge, for suggestions and repeat. A suggestion walks its prefix's range of
+    // customers_by_number_time, which covers the sort by time too (no row is read until the 8 are chosen). Filled here from the sales the active database holds; a number sold to only
+    // in archived years is remembered again at its next sale.
+    sql: `
+      CREATE TABLE customers (
+        number TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        name TEXT,
+        last_operator_code TEXT NOT NULL,
+        last_operator_name TEXT NOT NULL,
+        last_circle TEXT,
+        last_amount_paise INTEGER NOT NULL,
+        last_at TEXT NOT NULL,
+        sales INTEGER NOT NULL
+      );
+      CREATE INDEX customers_by_number_time ON customers (number, last_at);
+      INSERT INTO customers (number, kind, name, last_operator_code, last_operator_name, last_circle, last_amount_paise, last_at, sales)
+        SELECT number, kind, NULL, operator_code, operator_name, circle, amount_paise, created_at, sales FROM (
+          SELECT *, row_number() OVER (PARTITION BY number ORDER BY created_at DESC, rowid DESC) AS newest,
+            count(*) OVER (PARTITION BY number) AS sales
+          FROM sales
+        ) WHERE newest = 1;
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -5,6 +5,7 @@ import { GENESIS_HASH } from './journal'
 import { META_UPSERT, readMeta } from './migrations'
 import { booksProjectors } from './books-projections'
 import { creditIntentProblem, creditProjectors, openCreditSale, syncCreditSale } from './credit-projections'
+import { customerProjectors, rememberSale } from './customer-projections'
 import { panProjectors } from './pan-projections'
 import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
@@ -17,6 +18,7 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
   ...panProjectors,
   ...booksProjectors,
   ...creditProjectors,
+  ...customerProjectors,
   'recharge.intent': {
     problem: (db, data) =>
       saleExists(db, data.orderId)
@@ -35,6 +37,7 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
           data.margin?.marginPaise ?? null, data.by ?? 'owner'],
       )
       openCreditSale(db, entry)
+      rememberSale(db, at, data)
     },
   },
   'recharge.outcome': {

@@ -1,6 +1,6 @@
 // Reading the ledger's tables back as the contract's shapes: one row mapper per table and the query loop they share.
 import type { BindParams, Database, ParamsObject, SqlValue } from 'sql.js'
-import type { Agent, CouponSale, CouponType, PasswordReset, PaymentMode, RechargeKind, Sale, SaleState, TopUp } from '../contract'
+import type { Agent, CouponSale, CouponType, Customer, PasswordReset, PaymentMode, RechargeKind, Sale, SaleState, TopUp } from '../contract'
 
 const nullable = (value: SqlValue | undefined): string | null => (value === null || value === undefined ? null : String(value))
 const nullableNumber = (value: SqlValue | undefined): number | null => (value === null || value === undefined ? null : Number(value))
@@ -30,6 +30,7 @@ export function saleFromRow(row: ParamsObject): Sale {
     message: String(row.message),
     fpayId: nullable(row.fpay_id),
     operatorRef: nullable(row.operator_ref),
+    customerName: nullable(row.customer_name),
     createdAt: String(row.created_at),
     updatedAt: String(row.updated_at),
     lastCheckedAt: nullable(row.last_checked_at),
@@ -37,6 +38,23 @@ export function saleFromRow(row: ParamsObject): Sale {
     collectedPaise: Number(row.collected_paise ?? row.amount_paise),
     paymentMode: String(row.payment_mode) as PaymentMode,
     settledNote: nullable(row.settled_note),
+  }
+}
+
+/** A sale's row with its customer's name (customer_name), as every read of sales for a screen or receipt selects it. */
+export const SALES_WITH_NAMES = 'SELECT sales.*, customers.name AS customer_name FROM sales LEFT JOIN customers ON customers.number = sales.number'
+
+export function customerFromRow(row: ParamsObject): Customer {
+  return {
+    number: String(row.number),
+    kind: String(row.kind) as RechargeKind,
+    name: nullable(row.name),
+    operatorCode: String(row.last_operator_code),
+    operatorName: String(row.last_operator_name),
+    circle: nullable(row.last_circle),
+    lastAmountPaise: Number(row.last_amount_paise),
+    lastAt: String(row.last_at),
+    sales: Number(row.sales),
   }
 }
 

@@ -22,6 +22,7 @@ const en = {
     orderId: 'Order id',
     mobile: 'Mobile',
     subscriberId: 'Subscriber id',
+    customer: 'Customer',
     operator: 'Operator',
     circle: 'Circle',
     txnId: 'Txn id',
@@ -45,7 +46,6 @@ const en = {
     payment: {
       title: 'Payment received (udhaar)',
       receiptId: 'Receipt id',
-      customer: 'Customer',
       paidBy: 'Paid by',
       mode: { cash: 'Cash', upi: 'UPI' },
       note: 'Note',
@@ -176,6 +176,7 @@ const hi: PaperWords = {
     orderId: 'ऑर्डर ID',
     mobile: 'मोबाइल',
     subscriberId: 'सब्सक्राइबर ID',
+    customer: 'ग्राहक',
     operator: 'ऑपरेटर',
     circle: 'सर्कल',
     txnId: 'ट्रांज़ैक्शन ID',
@@ -198,7 +199,6 @@ const hi: PaperWords = {
     payment: {
       title: 'उधार का भुगतान मिला',
       receiptId: 'रसीद ID',
-      customer: 'ग्राहक',
       paidBy: 'भुगतान का तरीका',
       mode: { cash: 'नकद', upi: 'UPI' },
       note: 'नोट',

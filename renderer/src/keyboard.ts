@@ -2,7 +2,7 @@
 // on show, "?" opens the help; and focus never falls to the top of the page when the app moves it.
 import { nextTick, ref } from 'vue'
 import type { Router } from 'vue-router'
-import { isHelpKey, isPrintKey, screenKeyOf } from './shortcuts'
+import { isHelpKey, isPrintKey, isRepeatKey, screenKeyOf } from './shortcuts'
 
 /** Whether the help overlay is open. */
 export const helpOpen = ref(false)
@@ -25,6 +25,16 @@ export function onPrintKey(print: Printer): () => void {
   printer = print
   return () => {
     if (printer === print) printer = null
+  }
+}
+
+type Repeater = () => void
+let repeater: Repeater | null = null
+/** Alt+R on the screen that registered it (Recharge): the number's last recharge, filled in for the staff to confirm. */
+export function onRepeatKey(repeat: Repeater): () => void {
+  repeater = repeat
+  return () => {
+    if (repeater === repeat) repeater = null
   }
 }
 
@@ -92,6 +102,11 @@ export function startKeyboard(router: Router): () => void {
     }
     if (isPrintKey(event) && printer?.()) {
       event.preventDefault()
+      return
+    }
+    if (isRepeatKey(event) && repeater) {
+      event.preventDefault()
+      repeater()
       return
     }
     if (isHelpKey(event)) {

@@ -43,6 +43,7 @@ export const actionKeys: readonly ActionKey[] = [
   { keys: 'Ctrl+P', what: 'keys.print' },
   { keys: 'F1', what: 'keys.nextCustomer' },
   { keys: 'F2', what: 'keys.nextCoupon' },
+  { keys: 'Alt+R', what: 'customers.repeatKey' },
   { keys: '?', what: 'keys.help' },
 ]
 
@@ -57,6 +58,9 @@ export function screenKeyOf(event: KeyboardEvent): ScreenKey | undefined {
 }
 
 export const isPrintKey = (event: KeyboardEvent) => event.ctrlKey && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'p'
+
+/** Alt+R repeats the number's last recharge on Recharge; e.code, so a keyboard layout that types another letter there still works. */
+export const isRepeatKey = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyR'
 
 /** "?" opens the help, except where it could be typed: a text field that is not for digits. */
 export function isHelpKey(event: KeyboardEvent): boolean {

@@ -25,6 +25,7 @@ const sale: Sale = {
   circle: 'Maharashtra',
   amountPaise: 19900,
   fpayId: 'FP778812',
+  customerName: null,
   operatorRef: 'OPR-55121',
   state: 'SUCCESS',
   providerStatus: 'SUCCESS',

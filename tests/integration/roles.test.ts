@@ -71,6 +71,7 @@ describe('owner and staff', () => {
       'app.confirmClock': {},
       'margins.saveRates': { operators: [{ operatorCode: 'AT', kind: 'percent', value: '2.5' }], coupons: { p: '3', e: '' } },
       'credit.setLimit': { number: '9876543219', name: 'Ramesh', limit: '500' },
+      'customers.forget': { number: '9876543212' },
     }
     expect([...ownerOnlyChannels].sort()).toEqual(Object.keys(samples).sort())
     const { businessDay } = valueOf(await counter.call('app.status', {}))

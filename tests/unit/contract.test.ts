@@ -14,6 +14,7 @@ import {
   pendingChannels,
   printerChannels,
   rolesChannels,
+  customerChannels,
   rechargeChannels,
   salesChannels,
   SaveSettingsInputSchema,
@@ -120,7 +121,7 @@ describe('channels', () => {
   })
 
   it('are every domain\'s channels, each named by one domain only', () => {
-    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels]
+    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels, customerChannels]
     expect(Object.keys(channels)).toEqual(domains.flatMap((domain) => Object.keys(domain)))
     // A spread would keep only the later of two domains' "day.close"; the merge refuses it instead.
     expect(() => mergeDomains({ 'day.close': 1 }, { 'day.close': 2 })).toThrow('Two parts of the contract both define "day.close"')

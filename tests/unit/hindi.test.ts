@@ -31,7 +31,7 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
  * coupon names, Counter), keys on the keyboard, file and protocol names, and the browser's own menu words.
  */
 const KEPT = new Set(
-  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl P F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY'.split(' '),
+  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl Alt R P F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY'.split(' '),
 )
 const latinWords = (text: string) => text.replace(/\{\w+\}/g, ' ').match(/[A-Za-z][A-Za-z0-9-]*/g) ?? []
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
@@ -88,6 +88,7 @@ const sale: Sale = {
   circle: 'Maharashtra',
   amountPaise: 12_34_567_50,
   fpayId: 'FP778812',
+  customerName: 'Ramesh Kumar',
   operatorRef: 'OPR-55121',
   state: 'UNKNOWN',
   providerStatus: 'PENDING',
@@ -107,8 +108,8 @@ describe('a receipt in Hindi', () => {
   it('says every word in Hindi, with the date and amount as on the English receipt, and carries the bundled font', () => {
     const hindiShop = { ...shop, receiptLanguage: 'hi' as const }
     const html = render.recharge(sale, hindiShop)
-    for (const word of ['मोबाइल रिचार्ज', 'तारीख', 'ऑर्डर ID', 'ऑपरेटर', 'राशि', 'स्थिति:', 'पेंडिंग', 'दोबारा पैसे न दें', 'धन्यवाद', 'ट्रेनिंग — असली बिक्री नहीं']) expect(html).toContain(word)
-    for (const word of ['Mobile recharge', 'Date', 'Amount', 'Status', 'PENDING', 'Thank you', 'TRAINING']) expect(html).not.toContain(word)
+    for (const word of ['मोबाइल रिचार्ज', 'तारीख', 'ऑर्डर ID', 'ग्राहक', 'Ramesh Kumar', 'ऑपरेटर', 'राशि', 'स्थिति:', 'पेंडिंग', 'दोबारा पैसे न दें', 'धन्यवाद', 'ट्रेनिंग — असली बिक्री नहीं']) expect(html).toContain(word)
+    for (const word of ['Mobile recharge', 'Date', 'Customer', 'Amount', 'Status', 'PENDING', 'Thank you', 'TRAINING']) expect(html).not.toContain(word)
     expect(html).toContain('lang="hi"')
     expect(html).toContain('05-01-2026 12:00:15')
     expect(html).toContain('₹12,34,567.50')

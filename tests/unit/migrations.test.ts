@@ -185,6 +185,36 @@ describe('migrations', () => {
     expect(db.exec('SELECT sold_by FROM sales UNION ALL SELECT sold_by FROM coupon_sales')[0].values).toEqual([['owner'], ['owner']])
   })
 
+  it('add customers in version 9, filled from the sales already in the books: the last recharge of each number and how many', () => {
+    for (const migration of migrations.filter((m) => m.version <= 8)) db.exec(migration.sql)
+    writeMeta(db, 'schema_version', '8')
+    const sale = (orderId: string, number: string, operator: string, amount: number, at: string) =>
+      db.run(
+        `INSERT INTO sales (order_id, kind, number, operator_code, operator_name, circle, amount_paise, state, message, business_day,
+           created_at, updated_at, training) VALUES (?, 'mobile', ?, ?, ?, 'DL', ?, 'SUCCESS', '', '2025-03-14', ?, ?, 0)`,
+        [orderId, number, operator, operator, amount, at, at],
+      )
+    sale('A1', '9876543210', 'AT', 19900, '2025-03-14T04:30:00.000Z')
+    sale('A2', '9876543210', 'RJP', 29900, '2025-03-14T05:30:00.000Z')
+    sale('A3', '9123456780', 'VI', 4900, '2025-03-14T06:30:00.000Z')
+    expect(migrate(db)).toEqual({ from: 8, to: migrations.length })
+    expect(described('customers')).toEqual([
+      'number TEXT', 'kind TEXT NOT NULL', 'name TEXT', 'last_operator_code TEXT NOT NULL', 'last_operator_name TEXT NOT NULL',
+      'last_circle TEXT', 'last_amount_paise INTEGER NOT NULL', 'last_at TEXT NOT NULL', 'sales INTEGER NOT NULL',
+    ])
+    expect(columns('customers').find((column) => column.primaryKey === 1)?.name).toBe('number')
+    expect(db.exec('SELECT number, name, last_operator_code, last_amount_paise, last_at, sales FROM customers ORDER BY number')[0].values).toEqual([
+      ['9123456780', null, 'VI', 4900, '2025-03-14T06:30:00.000Z', 1],
+      ['9876543210', null, 'RJP', 29900, '2025-03-14T05:30:00.000Z', 2],
+    ])
+    // A suggestion's prefix range is read from the index alone, never the whole table.
+    expect(indexesOf("tbl_name = 'customers'")).toEqual({ customers_by_number_time: 'customers(number, last_at)' })
+    const plan = db.exec(
+      "EXPLAIN QUERY PLAN SELECT number FROM customers INDEXED BY customers_by_number_time WHERE number >= '9876' AND number < '9876]' ORDER BY last_at DESC LIMIT 8",
+    )[0].values.map((row) => String(row[3]))
+    expect(plan.join(' | ')).toMatch(/SEARCH customers USING COVERING INDEX customers_by_number_time \(number>\? AND number<\?\)/)
+  })
+
   it('do nothing on a database that is already current', () => {
     migrate(db)
     db.run("INSERT INTO meta (key, value) VALUES ('journal_seq', '7')")

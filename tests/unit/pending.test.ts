@@ -15,6 +15,7 @@ const recharge: Sale = {
   providerStatus: null,
   message: "The provider's answer could not be read.",
   fpayId: null,
+  customerName: null,
   operatorRef: null,
   createdAt: '2024-05-01T10:00:00.000Z',
   updatedAt: '2024-05-01T10:00:01.000Z',

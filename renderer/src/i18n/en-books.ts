@@ -162,7 +162,7 @@ export const booksEn = {
   history: {
     title: 'Sales history',
     search: 'Search',
-    searchPlaceholder: 'Number, order id, reference or agent',
+    searchPlaceholder: 'Number, customer name, order id, reference or agent',
     from: 'From',
     to: 'To',
     status: 'Status',

@@ -2,6 +2,7 @@
 import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
 import { creditEn } from './en-credit'
+import { customersEn } from './en-customers'
 import { glanceEn } from './en-glance'
 import { languageEn } from './en-language'
 import { marginsEn } from './en-margins'
@@ -12,6 +13,7 @@ export const en = {
   ...booksEn,
   ...clockEn,
   ...creditEn,
+  ...customersEn,
   ...glanceEn,
   ...marginsEn,
   ...printerEn,

@@ -163,7 +163,7 @@ export const booksHi: typeof booksEn = {
   history: {
     title: 'बिक्री का इतिहास',
     search: 'खोजें',
-    searchPlaceholder: 'नंबर, ऑर्डर ID, रेफ़रेंस या एजेंट',
+    searchPlaceholder: 'नंबर, ग्राहक का नाम, ऑर्डर ID, रेफ़रेंस या एजेंट',
     from: 'से',
     to: 'तक',
     status: 'स्थिति',

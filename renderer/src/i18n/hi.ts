@@ -4,6 +4,7 @@ import type { en } from './en'
 import { booksHi } from './hi-books'
 import { clockHi } from './hi-clock'
 import { creditHi } from './hi-credit'
+import { customersHi } from './hi-customers'
 import { glanceHi } from './hi-glance'
 import { languageHi } from './hi-language'
 import { marginsHi } from './hi-margins'
@@ -14,6 +15,7 @@ export const hi: typeof en = {
   ...booksHi,
   ...clockHi,
   ...creditHi,
+  ...customersHi,
   ...glanceHi,
   ...marginsHi,
   ...printerHi,

@@ -82,6 +82,15 @@ export const useHistoryStore = defineStore('history', () => {
     return pages.value.get(Math.floor(index / HISTORY_PAGE_ROWS))?.[index % HISTORY_PAGE_ROWS]
   }
 
+  /** A customer named, renamed or forgotten (customer.changed): the loaded rows of its number show it. */
+  function nameCustomer(number: string, name: string | null): void {
+    // New row objects: a line shown keeps its row as a prop, and re-renders only for another one.
+    for (const [page, rows] of pages.value) {
+      pages.value.set(page, rows.map((row) => (row.kind === 'recharge' && row.label === number ? { ...row, customerName: name } : row)))
+    }
+    triggerRef(pages)
+  }
+
   async function exportCsv(): Promise<Result<{ filename: string }>> {
     exporting.value = true
     try {
@@ -94,5 +103,5 @@ export const useHistoryStore = defineStore('history', () => {
     }
   }
 
-  return { filters, pages, total, archives, searched, error, fieldErrors, exporting, run, need, rowAt, exportCsv }
+  return { filters, pages, total, archives, searched, error, fieldErrors, exporting, run, need, rowAt, nameCustomer, exportCsv }
 })

@@ -2,6 +2,7 @@
 import type { CounterEvent, EventName } from '../../../electron/contract'
 import { onEvent } from '../api'
 import { useBooksProgressStore } from './booksProgress'
+import { useHistoryStore } from './history'
 import { usePendingStore } from './pending'
 import { useSalesStore } from './sales'
 import { useStatusStore } from './status'
@@ -16,11 +17,16 @@ export function startLiveUpdates(): () => void {
   const sales = useSalesStore()
   const pending = usePendingStore()
   const booksProgress = useBooksProgressStore()
+  const history = useHistoryStore()
   return onEvent((event) => {
     if (isEvent(event, 'status.changed')) status.apply(event.payload)
     else if (isEvent(event, 'pending.changed')) pending.apply(event.payload.items)
     else if (isEvent(event, 'sale.changed')) sales.applySale(event.payload)
     else if (isEvent(event, 'books.progress')) booksProgress.apply(event.payload)
+    else if (isEvent(event, 'customer.changed')) {
+      sales.nameCustomer(event.payload.number, event.payload.name)
+      history.nameCustomer(event.payload.number, event.payload.name)
+    }
     // A sale that went unanswered, or got its answer, joins or leaves the queue (coupons follow their own events).
     if (isEvent(event, 'sale.changed') || isEvent(event, 'coupon.changed')) pending.reloadSoon()
   })

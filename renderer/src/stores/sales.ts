@@ -55,6 +55,12 @@ export const useSalesStore = defineStore('sales', () => {
     if (!replaceListed(sale)) void refreshToday()
   }
 
+  /** A customer named, renamed or forgotten (customer.changed): every listed sale to the number shows it. */
+  function nameCustomer(number: string, name: string | null): void {
+    today.value = today.value.map((sale) => (sale.number === number ? { ...sale, customerName: name } : sale))
+    if (selectedSale.value?.number === number) selectedSale.value = { ...selectedSale.value, customerName: name }
+  }
+
   function select(sale: Sale | null): void {
     selectedSale.value = sale
   }
@@ -87,5 +93,5 @@ export const useSalesStore = defineStore('sales', () => {
     }
   }
 
-  return { today, businessDay, loadError, selectedSale, selling, sending, checkingOrderId, refreshToday, applySale, select, sell, checkStatus }
+  return { today, businessDay, loadError, selectedSale, selling, sending, checkingOrderId, refreshToday, applySale, nameCustomer, select, sell, checkStatus }
 })

@@ -1,0 +1,48 @@
+// The shop's customers: suggestions as digits are typed, one number's last recharge (for repeat), naming and forgetting, each name journaled like a sale.
+import { SUGGESTIONS_MAX, type Customer, type HandlersFor } from '../contract'
+import type { CounterContext } from './context'
+import { CounterError } from './errors'
+
+type CustomerChannels = 'customers.suggest' | 'customers.get' | 'customers.name' | 'customers.forget'
+
+const NOT_KNOWN = (number: string) => `No sale to ${number} is remembered, so it cannot be named or forgotten. Sell to it first.`
+
+export function customerHandlers(ctx: CounterContext): HandlersFor<CustomerChannels> {
+  /** Checked and written as one section, so a forget between the look and the line cannot slip in. */
+  const known = async (number: string): Promise<Customer> => {
+    const customer = await ctx.session().ledger.customer(number)
+    if (!customer) throw new CounterError('not_found', NOT_KNOWN(number), { number: 'No sale to this number is remembered' })
+    return customer
+  }
+
+  return {
+    async 'customers.suggest'({ digits }) {
+      return { customers: await ctx.session().ledger.customerSuggestions(digits, SUGGESTIONS_MAX) }
+    },
+
+    async 'customers.get'({ number }) {
+      return { customer: await ctx.session().ledger.customer(number) }
+    },
+
+    async 'customers.name'({ number, name }) {
+      const session = ctx.session()
+      const named = await ctx.recordWrite(async () => {
+        const customer = await known(number)
+        if (customer.name !== name) await session.ledger.append('customer.named', { number, name })
+        return { ...customer, name }
+      })
+      ctx.emit('customer.changed', { number, name })
+      return named
+    },
+
+    async 'customers.forget'({ number }) {
+      const session = ctx.session()
+      await ctx.recordWrite(async () => {
+        await known(number)
+        await session.ledger.append('customer.forgotten', { number })
+      })
+      ctx.emit('customer.changed', { number, name: null })
+      return { number }
+    },
+  }
+}
