@@ -41,7 +41,7 @@ const shopName = async () => {
 describe('owner and staff on screen', () => {
   it('sets the PIN in Settings, keeps Settings changes from staff, and lets the owner unlock, save and lock', async () => {
     await page.goto(`${web.url.split('?')[0]}#/settings`)
-    await expect.poll(() => page.getByTestId('role').textContent()).toContain('no PIN')
+    await expect.poll(() => page.getByTestId('role').textContent()).toContain('no PIN set')
     await page.getByTestId('owner-pin-pin').fill('48a21')
     expect(await page.getByTestId('owner-pin-pin').inputValue()).toBe('4821')
     await page.getByTestId('owner-pin-repeat').fill(PIN)

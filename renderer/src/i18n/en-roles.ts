@@ -5,7 +5,7 @@ export const rolesEn = {
       owner: 'Owner',
       staff: 'Staff',
     },
-    noPin: 'Owner (no PIN)',
+    noPin: ' (no PIN set)',
     noPinHint: 'Everyone is the owner until an owner PIN is set in Settings.',
     unlock: 'Unlock',
     lock: 'Lock',

@@ -7,7 +7,7 @@ export const rolesHi: typeof rolesEn = {
       owner: 'मालिक',
       staff: 'स्टाफ़',
     },
-    noPin: 'मालिक (कोई PIN नहीं)',
+    noPin: ' (कोई PIN नहीं)',
     noPinHint: 'जब तक सेटिंग्स में मालिक का PIN नहीं डाला जाता, हर कोई मालिक है।',
     unlock: 'अनलॉक',
     lock: 'लॉक',
