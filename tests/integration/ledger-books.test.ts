@@ -188,8 +188,24 @@ describe('a day’s totals', () => {
       ],
       // Cash: A1 199 + A3 199 + A5 100 (unresolved: money was taken) + C1 330 + C2 214; UPI: A2 309. FAILED ones took nothing.
       collected: { cashPaise: 19900 + 19900 + 10000 + 33000 + 21400, upiPaise: 30900 },
+      // Earned only on SUCCESS sales; no rates were in force, so each is unrated and its margin counts 0.
+      // A2's customer paid 309 for a 299 recharge: its 10 is the service charge.
+      earnings: {
+        recharges: [
+          { operatorCode: 'AT', operatorName: 'Airtel', count: 1, turnoverPaise: 19900, marginPaise: 0, unrated: 1, serviceChargePaise: 0, earnedPaise: 0 },
+          { operatorCode: 'JIO', operatorName: 'Jio', count: 2, turnoverPaise: 49800, marginPaise: 0, unrated: 2, serviceChargePaise: 1000, earnedPaise: 1000 },
+        ],
+        coupons: [{ type: 1, orders: 1, qty: 3, turnoverPaise: 33000, marginPaise: 0, unrated: 1, serviceChargePaise: 0, earnedPaise: 0 }],
+        total: { turnoverPaise: 19900 + 49800 + 33000, marginPaise: 0, unrated: 4, serviceChargePaise: 1000, earnedPaise: 1000 },
+      },
+      // Intents without a `by` stamp were written before roles existed: the owner's.
+      byRole: [{ role: 'owner', count: 4, amountPaise: 19900 + 49800 + 33000 }],
     })
-    expect(ledger.dayTotals('2025-03-16')).toEqual({ recharges: [], coupons: [], collected: { cashPaise: 0, upiPaise: 0 } })
+    expect(ledger.dayTotals('2025-03-16')).toEqual({
+      recharges: [], coupons: [], collected: { cashPaise: 0, upiPaise: 0 },
+      earnings: { recharges: [], coupons: [], total: { turnoverPaise: 0, marginPaise: 0, unrated: 0, serviceChargePaise: 0, earnedPaise: 0 } },
+      byRole: [],
+    })
   })
 })
 
@@ -248,11 +264,11 @@ describe('history (no archives)', () => {
     expect(ledger.historySearch({ offset: 9, limit: 100 })).toEqual({ rows: [], total: 9, archives: [] })
     expect(page.rows[0]).toEqual({
       kind: 'recharge', id: 'B1', at: atSeq(16), businessDay: NEXT_DAY, label: '9876543210', detail: 'Jio · DL', amountPaise: 99900,
-      state: 'SENDING', reference: null,
+      state: 'SENDING', reference: null, customerName: null, marginPaise: null, serviceChargePaise: 0,
     })
     expect(page.rows[3]).toEqual({
       kind: 'coupon', id: 'C1', at: atSeq(10), businessDay: DAY, label: 'VLE1 · Asha Devi', detail: 'P-Coupon × 3', amountPaise: 33000,
-      state: 'SUCCESS', reference: 'ORD-C1',
+      state: 'SUCCESS', reference: 'ORD-C1', customerName: null, marginPaise: null, serviceChargePaise: 0,
     })
   })
 

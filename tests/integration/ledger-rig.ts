@@ -137,6 +137,10 @@ export function useLedgerRig(prefix: string): LedgerRig {
 
 /** What each schema version added, undone: turns a snapshot back into what an older Counter wrote. */
 const UNDO_MIGRATION: Record<number, string> = {
+  9: 'DROP TABLE customers;',
+  8: 'ALTER TABLE sales DROP COLUMN sold_by; ALTER TABLE coupon_sales DROP COLUMN sold_by;',
+  7: 'DROP TABLE credit_customers; DROP TABLE credit_entries;',
+  6: 'ALTER TABLE sales DROP COLUMN margin_paise; ALTER TABLE coupon_sales DROP COLUMN margin_paise;',
   5: 'SELECT 1;',
   4: 'DROP INDEX sales_by_number;',
   3: `DROP TABLE topups; DROP TABLE day_closes; DROP TABLE archive_counts;
