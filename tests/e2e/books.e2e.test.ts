@@ -11,7 +11,7 @@ import type { CounterApp } from '../../electron/counter/app'
 import { businessDayOf } from '../../electron/counter/business-day'
 import type { WebServer } from '../../electron/web/server'
 import { approvedAgent, privateKeychainService, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, startWebApp } from './browser-rig'
 import type { Simulator } from '../../electron/simulator/server'
 
 
@@ -98,12 +98,7 @@ beforeAll(async () => {
   await page.goto(web.url)
 }, 120_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await web?.close()
-  await counter?.close()
-  dataDir.remove()
-})
+afterAll(() => closeRig({ browser, web, counter, dataDir }))
 
 describe('the books in the browser (training mode)', () => {
   it('records the collected amount and cash or UPI at sale time', async () => {

@@ -28,6 +28,14 @@ export async function startWebApp(
   return { counter, web: await startWebServer({ counter, rendererDir }) }
 }
 
+/** Ends what a file's beforeAll started, whichever of it did start: the browser, the bridge, the core, then the data folder. */
+export async function closeRig(rig: { browser?: BrowserContext; web?: WebServer; counter?: CounterApp; dataDir: { remove(): void } }): Promise<void> {
+  await rig.browser?.close()
+  await rig.web?.close()
+  await rig.counter?.close()
+  rig.dataDir.remove()
+}
+
 /** Debian's Chromium with a fresh profile. */
 export function launchChromium(options: { acceptDownloads?: boolean; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
   mkdirSync(outputDir, { recursive: true })

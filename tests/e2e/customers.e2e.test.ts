@@ -6,7 +6,7 @@ import type { CounterApp } from '../../electron/counter/app'
 import type { Simulator } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const dataDir = tempDir('counter-e2e-customers-')
 let browser: BrowserContext
@@ -33,12 +33,7 @@ beforeAll(async () => {
   await page.goto(web.url)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await web?.close()
-  await counter?.close()
-  dataDir.remove()
-})
+afterAll(() => closeRig({ browser, web, counter, dataDir }))
 
 describe('customers in the browser', () => {
   it('offers known numbers for four typed digits in a listbox the keyboard drives, and picking fills number and operator', async () => {

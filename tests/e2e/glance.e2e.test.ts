@@ -11,7 +11,7 @@ import type { CounterApp } from '../../electron/counter/app'
 import { formatPaise, rupeesInputPaise } from '../../electron/shared/money'
 import type { WebServer } from '../../electron/web/server'
 import { approvedAgent, privateKeychainService, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
 import type { Simulator } from '../../electron/simulator/server'
 
 const SIZES = [
@@ -127,12 +127,7 @@ beforeAll(async () => {
   await page.getByTestId('number-input').waitFor()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await web?.close()
-  await counter?.close()
-  dataDir.remove()
-})
+afterAll(() => closeRig({ browser, web, counter, dataDir }))
 
 describe.each(SIZES)('at $width×$height', (size) => {
   const tag = `${size.width}x${size.height}`

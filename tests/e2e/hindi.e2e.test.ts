@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const dataDir = tempDir('counter-hindi-e2e-')
 const keychainService = privateKeychainService()
@@ -31,12 +31,7 @@ beforeAll(async () => {
   await page.getByTestId('number-input').waitFor()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await web?.close()
-  await counter?.close()
-  dataDir.remove()
-})
+afterAll(() => closeRig({ browser, web, counter, dataDir }))
 
 describe('Counter in Hindi', () => {
   it('switches every screen to Hindi the moment Settings is saved, receipts apart', async () => {

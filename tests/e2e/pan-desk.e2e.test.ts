@@ -10,7 +10,7 @@ import { verhoeffDigit } from '../../electron/shared/verhoeff'
 import type { PanControls } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, receiptPdfText, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, receiptPdfText, startWebApp } from './browser-rig'
 import type { Simulator } from '../../electron/simulator/server'
 
 
@@ -93,12 +93,7 @@ beforeAll(async () => {
   await page.goto(web.url)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await web?.close()
-  await counter?.close()
-  dataDir.remove()
-})
+afterAll(() => closeRig({ browser, web, counter, dataDir }))
 
 describe('PAN agent desk in the browser (training mode)', () => {
   it('shows the PAN balance read at start in the status bar', async () => {

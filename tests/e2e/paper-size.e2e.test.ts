@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, startWebApp } from './browser-rig'
 
 const MM_PER_PT = 25.4 / 72
 const dataDir = tempDir('counter-paper-e2e-')
@@ -85,12 +85,7 @@ beforeAll(async () => {
   await page.goto(web.url)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await web?.close()
-  await counter?.close()
-  dataDir.remove()
-})
+afterAll(() => closeRig({ browser, web, counter, dataDir }))
 
 describe('a receipt printed from the browser', () => {
   it('is one page 80 mm wide and under 120 mm tall, with order id, amount and Txn id on it', async () => {

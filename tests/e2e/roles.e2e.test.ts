@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const PIN = '4821'
 const dataDir = tempDir('counter-roles-e2e-')
@@ -25,12 +25,7 @@ beforeAll(async () => {
   await page.goto(web.url)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await web?.close()
-  await counter?.close()
-  dataDir.remove()
-})
+afterAll(() => closeRig({ browser, web, counter, dataDir }))
 
 const role = () => page.getByTestId('role').getAttribute('data-role')
 const shopName = async () => {
