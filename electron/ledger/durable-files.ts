@@ -10,6 +10,25 @@ export function writeFully(fd: number, bytes: Uint8Array): void {
   while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written)
 }
 
+/**
+ * How much of a large file is written before it is flushed. Decision: 1 MiB. A disk serves one
+ * flush at a time: written whole and fsync'd at the end, a 90 MB snapshot put about 90 MB in front
+ * of the journal's next fsync, and a sale waited up to 150 ms for it (`npm run bench` at 1M sales;
+ * the same with a bare append beside a plain 89 MB write: 154 ms). Flushed a MiB at a time, a sale
+ * waits behind one MiB at most; the snapshot, which no one waits for, takes a little longer.
+ */
+const FLUSH_EVERY_BYTES = 1024 * 1024
+
+/** Writes `bytes` whole and fsyncs them, flushing every FLUSH_EVERY_BYTES on the way so no other file's fsync queues behind all of them. */
+export function writeDurably(fd: number, bytes: Uint8Array): void {
+  for (let start = 0; start < bytes.length; start += FLUSH_EVERY_BYTES) {
+    const end = Math.min(start + FLUSH_EVERY_BYTES, bytes.length)
+    writeFully(fd, bytes.subarray(start, end))
+    if (end < bytes.length) fs.fdatasyncSync(fd)
+  }
+  fs.fsyncSync(fd)
+}
+
 /** A rename or a new file is only durable once its directory entry is flushed too. */
 export function syncDirectory(dir: string): void {
   // Windows cannot open a directory for fsync; NTFS journals the rename itself.
@@ -33,8 +52,7 @@ export function writeFileAtomically(dir: string, name: string, bytes: Uint8Array
   try {
     const fd = fs.openSync(temporary, 'w')
     try {
-      writeFully(fd, bytes)
-      fs.fsyncSync(fd)
+      writeDurably(fd, bytes)
     } finally {
       fs.closeSync(fd)
     }
@@ -52,14 +70,23 @@ export function writeFileAtomically(dir: string, name: string, bytes: Uint8Array
   syncDirectory(dir)
 }
 
-/** A copy that is on disk, name included, when this returns. */
+/** A copy that is on disk, name included, when this returns; flushed as it goes, as writeDurably is, for the same reason. */
 export function copyFileDurably(from: string, to: string): void {
-  fs.copyFileSync(from, to)
-  const fd = fs.openSync(to, 'r+')
+  const source = fs.openSync(from, 'r')
   try {
-    fs.fsyncSync(fd)
+    const target = fs.openSync(to, 'w')
+    try {
+      const buffer = Buffer.allocUnsafe(FLUSH_EVERY_BYTES)
+      for (let read = fs.readSync(source, buffer); read > 0; read = fs.readSync(source, buffer)) {
+        writeFully(target, buffer.subarray(0, read))
+        fs.fdatasyncSync(target)
+      }
+      fs.fsyncSync(target)
+    } finally {
+      fs.closeSync(target)
+    }
   } finally {
-    fs.closeSync(fd)
+    fs.closeSync(source)
   }
   syncDirectory(path.dirname(to))
 }

@@ -32,8 +32,24 @@ async function main(): Promise<void> {
   const books = (): BooksState => ({ readOnly: ledger.readOnly, notices: ledger.notices, clockFloorAt: ledger.clockFloorAt })
   ledger.onBooksChanged(() => send({ kind: 'books', books: books() }))
 
+  const answerOk = (request: LedgerRequest, value: unknown) => send({ kind: 'answer', id: request.id, ok: true, value, books: books() })
+  const answerError = (request: LedgerRequest, error: unknown) => send({ kind: 'answer', id: request.id, ok: false, error: toWire(error), books: books() })
+
+  /** Answered once the line is in the journal, before the tables take it (Ledger.appendThen says why that is safe). */
+  const append = (request: Extract<LedgerRequest, { call: 'append' }>) => {
+    let answered = false
+    try {
+      ledger.appendThen(...request.args, (entry) => {
+        answered = true
+        answerOk(request, entry)
+      })
+    } catch (error) {
+      // Recorded but not applied: the ledger turned read-only, and onBooksChanged has told the main thread.
+      if (!answered) answerError(request, error)
+    }
+  }
+
   const answer = async (request: LedgerRequest): Promise<unknown> => {
-    if (request.call === 'append') return ledger.append(...request.args)
     if (request.call === 'close') return ledger.close()
     if (!isLedgerCall(request.call)) throw new Error(`The ledger has no call named ${String(request.call)}.`)
     return (ledger[request.call] as (...args: unknown[]) => unknown)(...request.args)
@@ -41,14 +57,15 @@ async function main(): Promise<void> {
 
   port.on('message', (request: LedgerRequest) => {
     clock = request.at
+    if (request.call === 'append') return append(request)
     // Synchronous calls answer before the next message is read, so writes keep the order they were sent in;
     // the long ones (audit, saved-copy check, snapshot, close) run in the chores thread meanwhile.
     answer(request).then(
       (value) => {
-        send({ kind: 'answer', id: request.id, ok: true, value, books: books() })
+        answerOk(request, value)
         if (request.call === 'close') port.close()
       },
-      (error: unknown) => send({ kind: 'answer', id: request.id, ok: false, error: toWire(error), books: books() }),
+      (error: unknown) => answerError(request, error),
     )
   })
   send({ kind: 'opened', report: ledger.report, books: books() })

@@ -227,6 +227,19 @@ export class Ledger {
    * DEFERRED_SYNC_MS; when it throws LedgerWriteError or DayClosedError nothing was recorded and the caller must not act.
    */
   append<T extends LedgerEventType>(type: T, data: LedgerEventData[T]): JournalEntry<T> {
+    return this.appendThen(type, data, () => undefined)
+  }
+
+  /**
+   * append, telling `recorded` the entry as soon as its line is in the journal (fsync'd, or deferred
+   * as LINE_SYNC allows) and before the tables take it. The ledger thread answers the main thread
+   * there, so a sale waits for the disk and not for the projection (issue #8: about 0.3 ms of a
+   * sale's 1 ms): the journal is the record, and the thread applies the entry before it reads its
+   * next request, so no later read or write can miss it. Should the tables then refuse an entry
+   * that eventProblem passed (a bug, or sql.js out of memory), the ledger turns read-only at once,
+   * as it would on replaying that line; the caller was right to act on it, since it is recorded.
+   */
+  appendThen<T extends LedgerEventType>(type: T, data: LedgerEventData[T], recorded: (entry: JournalEntry<T>) => void): JournalEntry<T> {
     if (this.closed) throw new LedgerWriteError('The ledger is closed.')
     if (this.readOnlyReason) throw new LedgerWriteError(this.readOnlyReason)
     if (isDayBound(type)) this.clockFloor?.assertAgrees(this.options.now())
@@ -240,6 +253,8 @@ export class Ledger {
     } catch (cause) {
       throw new LedgerWriteError(NOTHING_WRITTEN, { cause })
     }
+    this.clockFloor?.note(entry.type, entry.at)
+    recorded(entry)
     try {
       project(this.db, entry, problem)
     } catch (error) {
@@ -248,7 +263,6 @@ export class Ledger {
       throw error
     }
     this.unsaved = true
-    this.clockFloor?.note(entry.type, entry.at)
     if (entry.type === 'day.closed') this.noteClosed((entry.data as LedgerEventData['day.closed']).businessDay)
     if (++this.eventsSinceSnapshot >= this.options.snapshotEvery) this.scheduleSnapshot()
     return entry

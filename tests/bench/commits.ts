@@ -57,11 +57,18 @@ export type Append = (type: LedgerEventType, data: LedgerEventData[LedgerEventTy
  * next intent, events.ts LINE_SYNC), both applied. Snapshots run between sales, as in the app; the
  * main event loop's delay is measured over the 2,000 sales.
  */
-export async function ourCommits(append: Append, snapshot: () => Promise<unknown> | unknown, businessDay: string, sales: number): Promise<OurCommitRun> {
+export async function ourCommits(
+  append: Append,
+  snapshot: () => Promise<unknown> | unknown,
+  businessDay: string,
+  sales: number,
+  /** The first sale's number: runs on one ledger must not repeat an order id. */
+  first = 0,
+): Promise<OurCommitRun> {
   const { result: perSale, delay: loop } = await withLoopDelay(async () => {
     const times: number[] = []
     for (let i = 0; i < WARM_UP_SALES + sales; i++) {
-      const { intent, outcome } = saleEvents(i, businessDay)
+      const { intent, outcome } = saleEvents(first + i, businessDay)
       const started = process.hrtime.bigint()
       await append('recharge.intent', intent)
       await append('recharge.outcome', outcome)
@@ -72,7 +79,7 @@ export async function ourCommits(append: Append, snapshot: () => Promise<unknown
   })
   const snapshotMs: number[] = []
   for (let i = 0; i < SNAPSHOT_SAMPLES; i++) {
-    const { intent } = saleEvents(WARM_UP_SALES + sales + i, businessDay)
+    const { intent } = saleEvents(first + WARM_UP_SALES + sales + i, businessDay)
     await append('recharge.intent', intent)
     const started = process.hrtime.bigint()
     await snapshot()

@@ -61,6 +61,14 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   } finally {
     await ledger.close()
   }
+  // The same sales again with snapshots held off (one is taken at close).
+  const quietLedger = await openLedger({ dir: built.ledgerDir, snapshotEvery: Number.MAX_SAFE_INTEGER })
+  let oursQuiet: OurCommitRun
+  try {
+    oursQuiet = await ourCommits((type, data) => quietLedger.append(type, data), () => undefined, commitDay, COMMIT_SALES, 2 * COMMIT_SALES)
+  } finally {
+    await quietLedger.close()
+  }
   let naive = null
   if (built.sales <= NAIVE_UP_TO) {
     progress(`${label}: sales with a whole-database export each (up to ${NAIVE_MAX_MS / 1000} s)`)
@@ -69,7 +77,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   progress(`${label}: ${COMMIT_SALES} sales in better-sqlite3`)
   const better = betterSqliteCommits(baseSnapshot, commitDay, COMMIT_SALES)
   fs.rmSync(scratch, { recursive: true, force: true })
-  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, ours, naive, better }
+  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, ours, oursQuiet, naive, better }
 }
 
 function notes(results: SizeResult[], buildSeconds: number): string[] {

@@ -131,6 +131,7 @@ function patchFs({ folder, state }: ShimData): () => void {
     )
   onFd('writeSync', 'write', true)
   onFd('fsyncSync', 'fsync', false)
+  onFd('fdatasyncSync', 'fsync', false)
   onFd('ftruncateSync', 'other', false)
   wrap('renameSync', (rename) =>
     function (this: unknown, ...args: unknown[]) {

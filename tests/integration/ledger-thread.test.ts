@@ -66,6 +66,29 @@ describe('the ledger thread', () => {
     await ledger.close()
   })
 
+  it('answers a write once its line is in the journal, yet a read or write sent right behind it sees the write applied', async () => {
+    const { port } = await openTemp()
+    // Sent in one turn, none awaited before the next: the thread answers each append before its tables take it (Ledger.appendThen).
+    const calls = [
+      port.append('recharge.intent', intent(1)),
+      port.getSale('ORD1'),
+      port.append('recharge.outcome', outcome(1)),
+      port.getSale('ORD1'),
+      port.append('recharge.intent', intent(1)),
+      port.dayTotals(DAY),
+    ]
+    const [first, sending, , done, repeated, totals] = await Promise.allSettled(calls)
+    expect(first).toMatchObject({ status: 'fulfilled', value: { seq: 1, type: 'recharge.intent' } })
+    expect(sending).toMatchObject({ status: 'fulfilled', value: { state: 'SENDING' } })
+    expect(done).toMatchObject({ status: 'fulfilled', value: { state: 'SUCCESS', fpayId: 'FP1' } })
+    // The same order id again: refused by the tables that the first intent reached before this was read.
+    expect(repeated.status).toBe('rejected')
+    expect((totals as PromiseFulfilledResult<{ recharges: unknown[] }>).value.recharges).toEqual([
+      { operatorCode: 'AT', operatorName: 'Airtel', state: 'SUCCESS', count: 1, amountPaise: 19_900 },
+    ])
+    expect(await port.lastSeq()).toBe(2)
+  })
+
   it('carries each refusal across as the class the core catches, with what it says', async () => {
     const { port } = await openTemp()
     await port.append('recharge.intent', intent(1))
