@@ -5,9 +5,10 @@ import { carry, type ChoreReply, type ChoreRequest, type ChoresData, type ChoreT
 import { loadSqlJs } from './ledger-open'
 import { Replica } from './replica'
 import { copySavedCopy, newestSnapshotIs } from './snapshot'
-import { runThreadHooks } from './threads'
+import { runThreadHooks, yieldCpuToSales } from './threads'
 
 runThreadHooks()
+yieldCpuToSales()
 const { dir } = workerData as ChoresData
 const port = parentPort!
 const replica = loadSqlJs().then((SQL) => new Replica(SQL, dir))

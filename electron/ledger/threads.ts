@@ -1,5 +1,6 @@
 // Starts the ledger's worker threads from the built bundle (out/main/<name>.js) or, run from source (tests, tsx), from the .ts file.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { Worker, workerData as startedWith } from 'node:worker_threads'
 
@@ -46,4 +47,21 @@ export function runThreadHooks(): void {
   // require, not import(): the module is named at run time, and from source only tsx's require hook is in the thread.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   for (const hook of hooks) (require(hook.module) as { installInThread: (data: unknown) => void }).installInThread(hook.data)
+}
+
+/**
+ * Called by the chores thread: it yields the CPU to the main and ledger threads. A snapshot's export
+ * and digest, or an audit, keep a core busy for seconds; on a two-core shop PC that left a sale's
+ * thread waiting its turn behind them. Linux only: there a thread's nice value is its own
+ * (setpriority on its thread id, read from /proc/thread-self). Elsewhere, or if the system refuses,
+ * the thread runs at normal priority, which is only slower, never wrong.
+ */
+export function yieldCpuToSales(): void {
+  if (process.platform !== 'linux') return
+  try {
+    const threadId = Number(path.basename(fs.readlinkSync('/proc/thread-self')))
+    os.setPriority(threadId, 10)
+  } catch {
+    // Normal priority: see above.
+  }
 }
