@@ -8,7 +8,7 @@ export const shareHi: typeof shareEn = {
     mobile: 'WhatsApp के लिए ग्राहक का मोबाइल',
     mobileHint: '10 अंक, जैसे 9876543210',
     send: 'WhatsApp खोलें',
-    opened: 'रसीद के साथ WhatsApp नए टैब में खुला: वहाँ Send दबाएँ।',
-    openedOutside: 'रसीद के साथ WhatsApp आपके ब्राउज़र में खुला: वहाँ Send दबाएँ।',
+    opened: 'रसीद के साथ WhatsApp नए टैब में खुला: वहाँ भेजें दबाएँ।',
+    openedOutside: 'रसीद के साथ WhatsApp आपके ब्राउज़र में खुला: वहाँ भेजें दबाएँ।',
   },
 }
