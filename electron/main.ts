@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, session as electronSession, type I
 import { join } from 'node:path'
 import { IPC_CALL, IPC_EVENT } from './contract'
 import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
+import { openOutside } from './external-links'
 import { electronPrinter, electronRasterizer } from './printing'
 import { closeCounter } from './shutdown'
 import { startSimulator } from './simulator/server'
@@ -61,7 +62,7 @@ function createWindow(): BrowserWindow {
     },
   })
   window.once('ready-to-show', () => window.show())
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
+  window.webContents.setWindowOpenHandler(openOutside)
   window.webContents.on('will-navigate', (event) => event.preventDefault())
   window.webContents.on('will-attach-webview', (event) => event.preventDefault())
   if (process.env.ELECTRON_RENDERER_URL) void window.loadURL(process.env.ELECTRON_RENDERER_URL)

@@ -8,6 +8,7 @@ import { languageEn } from './en-language'
 import { marginsEn } from './en-margins'
 import { printerEn } from './en-printer'
 import { rolesEn } from './en-roles'
+import { shareEn } from './en-share'
 
 export const en = {
   ...booksEn,
@@ -19,6 +20,7 @@ export const en = {
   ...printerEn,
   ...languageEn,
   ...rolesEn,
+  ...shareEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — sales are simulated, no money moves',

@@ -10,6 +10,7 @@ import { languageHi } from './hi-language'
 import { marginsHi } from './hi-margins'
 import { printerHi } from './hi-printer'
 import { rolesHi } from './hi-roles'
+import { shareHi } from './hi-share'
 
 export const hi: typeof en = {
   ...booksHi,
@@ -20,6 +21,7 @@ export const hi: typeof en = {
   ...marginsHi,
   ...printerHi,
   ...rolesHi,
+  ...shareHi,
   ...languageHi,
   app: {
     name: 'Counter',

@@ -1,5 +1,5 @@
 // The receipt on show: its HTML from the core, and printing or saving it (through the core in Electron or to an ESC/POS
-// printer, via the browser's dialog otherwise).
+// printer, via the browser's dialog otherwise), or sharing it on WhatsApp.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { call, platform } from '../api'
@@ -13,15 +13,21 @@ export const useReceiptStore = defineStore('receipt', () => {
   const orderId = ref<string | null>(null)
   const html = ref('')
   const loadError = ref<string | null>(null)
-  const busy = ref<'print' | 'pdf' | null>(null)
-  /** What the last print or save did, or why it did not. */
+  const busy = ref<'print' | 'pdf' | 'share' | null>(null)
+  /** What the last print, save or share did, or why it did not. */
   const notice = ref<Notice | null>(null)
+  /** The core asked for the customer's mobile to share this receipt (DTH, coupons): the screen shows a field for it. */
+  const askMobile = ref(false)
+  /** What is wrong with the mobile typed for sharing. */
+  const mobileError = ref<string | null>(null)
   let latestRequest = 0
 
   async function show(id: string): Promise<void> {
     if (orderId.value !== id) {
       html.value = ''
       notice.value = null
+      askMobile.value = false
+      mobileError.value = null
     }
     orderId.value = id
     const request = ++latestRequest
@@ -35,7 +41,7 @@ export const useReceiptStore = defineStore('receipt', () => {
     }
   }
 
-  async function run(kind: 'print' | 'pdf', action: (id: string) => Promise<Notice>): Promise<void> {
+  async function run(kind: 'print' | 'pdf' | 'share', action: (id: string) => Promise<Notice | null>): Promise<void> {
     const id = orderId.value
     if (!id || busy.value) return
     busy.value = kind
@@ -76,5 +82,26 @@ export const useReceiptStore = defineStore('receipt', () => {
     })
   }
 
-  return { orderId, html, loadError, busy, notice, show, print, savePdf }
+  /** `mobile`: typed once the core asked for it. The address comes from the core, built from the sale alone. */
+  function share(mobile?: string): Promise<void> {
+    return run('share', async (id) => {
+      const result = await call('receipt.share', mobile === undefined ? { orderId: id } : { orderId: id, mobile })
+      if (!result.ok) {
+        const problem = result.error.fields?.mobile
+        if (!problem) return { text: result.error.message, isError: true }
+        // Asked for the first time: the field appears, empty and without a complaint.
+        mobileError.value = askMobile.value ? problem : null
+        askMobile.value = true
+        return null
+      }
+      askMobile.value = false
+      mobileError.value = null
+      // A new tab in the browser; in the desktop app, main hands a wa.me address to the OS browser (external-links.ts).
+      // Never this window: the counter stays where it is.
+      window.open(result.value.url, '_blank', 'noopener')
+      return { text: t(platform === 'web' ? 'share.opened' : 'share.openedOutside'), isError: false }
+    })
+  }
+
+  return { orderId, html, loadError, busy, notice, askMobile, mobileError, show, print, savePdf, share }
 })
