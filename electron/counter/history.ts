@@ -8,6 +8,7 @@ import { CounterError } from './errors'
 import type { SaleReads } from './held-answers'
 import { earnedOnce } from '../shared/margin'
 import { paiseToDecimal } from '../shared/money'
+import { say } from '../shared/error-words'
 
 /** Beyond this an export is a backup's job, not a spreadsheet's: the filename says when it was cut. */
 const EXPORT_MAX_ROWS = 200_000
@@ -27,7 +28,7 @@ type Query = ParsedInput<'history.search'>
 
 function checkedRange(query: Query): Query {
   if (query.from && query.to && query.from > query.to) {
-    throw new CounterError('invalid_input', 'The end day is before the start day', { to: 'Must not be before the start day' })
+    throw new CounterError('invalid_input', say('history.endBeforeStart'), { to: say('history.endBeforeStartField') })
   }
   return query
 }

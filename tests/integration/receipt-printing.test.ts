@@ -10,6 +10,7 @@ import type { OsPrinter, SystemPrinter } from '../../electron/printers/printer-p
 import { parsePrinterAddress } from '../../electron/shared/printer-address'
 import { blackDots, startFakePrinter, startStalledPrinter, type DecodedImage, type FakePrinter } from '../helpers/escpos-printer'
 import { approvedAgent, realApiKey, realCredentials, startRealModeRig, valueOf, type RealModeRig } from './helpers'
+import { english } from '../../electron/shared/error-words'
 
 const SHOP = 'Sharma Mobile Point'
 const cashSale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199.50' } as const
@@ -249,7 +250,7 @@ describe('printer settings', () => {
       error: { code: 'invalid_input', message: expect.stringContaining('address'), fields: { printerAddress: expect.any(String) } },
     })
     const typo = 'printer 50:9100'
-    const words = (parsePrinterAddress(typo) as { error: string }).error
+    const words = english((parsePrinterAddress(typo) as { error: string }).error)
     expect(await rig.counter.call('settings.save', { printerKind: 'escpos', printerAddress: typo })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', message: words, fields: { printerAddress: words } },
