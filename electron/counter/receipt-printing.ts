@@ -14,6 +14,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import type { StoredSettings } from './settings'
 import { testPageHtml } from './test-page'
+import { devanagariFontFace } from './paper-fonts'
 import { say, type Said } from '../shared/error-words'
 
 type PrinterChannels = 'printer.list' | 'printer.testPage' | 'printer.status'
@@ -55,6 +56,7 @@ function atHeadWidth(html: string, widthMm: 58 | 80): string {
 export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
   const { systemPrinter, rasterizer } = options
   const receiptCss = readFileSync(join(options.resourcesDir, 'receipt.css'), 'utf8')
+  const fontFace = devanagariFontFace(options.resourcesDir)
   /**
    * Sales whose receipt has opened the drawer in this run of Counter, by mode and id. Decision: kept in
    * memory, not in the journal: printing writes nothing to the books (a failed print must change
@@ -153,7 +155,7 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
       async 'printer.testPage'() {
         const settings = ctx.settings.current
         const afterwards = say('printer.afterTestPage')
-        if (settings.printerKind === 'system') return { printer: await viaDriver(testPageHtml(settings, receiptCss), settings, afterwards) }
+        if (settings.printerKind === 'system') return { printer: await viaDriver(testPageHtml(settings, receiptCss, fontFace), settings, afterwards) }
         return { printer: await send(escposAddress(settings), testPageBytes(settings, { widthMm: settings.receiptWidthMm }), afterwards) }
       },
 
