@@ -8,6 +8,7 @@ import { PendingItemSchema } from './pending'
 import { CouponTypeSchema } from './pan'
 import { RoleSchema } from './roles'
 import { SaleStateSchema } from './sale-record'
+import { say } from '../shared/error-words'
 
 export const TopUpSchema = z.object({
   topupId: z.string(),
@@ -36,10 +37,10 @@ export type BalanceBreak = z.infer<typeof BalanceBreakSchema>
 /** The most notes of one kind a drawer is counted with: 10,000 ₹500 notes are ₹50 lakh, far past any shop's till. */
 const MAX_NOTES = 10_000
 const NoteCountSchema = z
-  .number({ error: 'Enter how many notes (0 if none)' })
-  .int({ error: 'Notes are counted in whole numbers' })
-  .min(0, { error: 'Notes cannot be fewer than 0' })
-  .max(MAX_NOTES, { error: `At most ${MAX_NOTES.toLocaleString('en-IN')} notes of one kind` })
+  .number({ error: say('drawer.notesEnter') })
+  .int({ error: say('drawer.notesWhole') })
+  .min(0, { error: say('drawer.notesNegative') })
+  .max(MAX_NOTES, { error: say('drawer.notesMax', { max: MAX_NOTES.toLocaleString('en-IN') }) })
 
 /** Coins (and ₹1, ₹2, ₹5 notes) as one sum: ₹50,000 of them would be some 40 kg of ₹10 coins, so more is a typo. */
 const MAX_COINS_PAISE = 50_000_00
@@ -138,7 +139,7 @@ export const booksChannels = {
   'topups.add': {
     input: z.object({
       amount: TopUpAmountSchema,
-      reference: z.string().trim().min(3, { error: 'Enter the payment reference (UTR or receipt number)' }).max(60),
+      reference: z.string().trim().min(3, { error: say('topup.reference') }).max(60),
       note: z.string().trim().max(200).optional(),
     }),
     output: TopUpSchema,

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { MobileNumberSchema, rupeesField } from './fields'
 import { SaleStateSchema } from './sale-record'
+import { say } from '../shared/error-words'
 
 /**
  * Decision: a credit customer is known by a mobile number (the key) and a name taken with the
@@ -10,10 +11,10 @@ import { SaleStateSchema } from './sale-record'
  * number (credit_customers.number here), which is where the coordinator joins them.
  */
 export const CreditNameSchema = z
-  .string({ error: "Enter the customer's name" })
+  .string({ error: say('credit.nameEnter') })
   .trim()
-  .min(1, { error: "Enter the customer's name: a sale on credit needs it" })
-  .max(60, { error: 'A name is at most 60 characters' })
+  .min(1, { error: say('credit.nameNeeded') })
+  .max(60, { error: say('credit.nameMax') })
 
 /** A payment of a due: cash into the drawer or UPI, never credit again. */
 export const DuePaymentModeSchema = z.enum(['cash', 'upi'])
@@ -80,7 +81,7 @@ export const creditChannels = {
       number: MobileNumberSchema,
       amount: PaymentAmountSchema,
       mode: DuePaymentModeSchema,
-      note: z.string().trim().max(200, { error: 'A note is at most 200 characters' }).optional(),
+      note: z.string().trim().max(200, { error: say('credit.noteMax') }).optional(),
     }),
     output: CreditPaymentSchema,
   },
@@ -102,6 +103,6 @@ export function creditCustomerIssues(input: { paymentMode: string; creditName?: 
   const name = CreditNameSchema.safeParse(input.creditName ?? '')
   if (!name.success) issues.push({ path: 'creditName', message: name.error.issues[0].message })
   const number = MobileNumberSchema.safeParse(input.creditNumber ?? '')
-  if (!number.success) issues.push({ path: 'creditNumber', message: `Customer's ${number.error.issues[0].message.toLowerCase()}` })
+  if (!number.success) issues.push({ path: 'creditNumber', message: say('credit.customerNumber', { problem: number.error.issues[0].message }) })
   return issues
 }

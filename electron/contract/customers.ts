@@ -2,6 +2,7 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { RechargeKindSchema } from './recharge'
+import { say } from '../shared/error-words'
 
 export const CustomerSchema = z.object({
   /** A mobile number or DTH subscriber id. */
@@ -27,23 +28,23 @@ export const CUSTOMER_NAME_MAX = 60
  * number is already the customer's). Its length is counted in characters as typed (code points), at most 60.
  */
 export const CustomerNameSchema = z
-  .string({ error: 'Enter a name' })
+  .string({ error: say('customer.nameEnter') })
   .transform((text) => text.trim().replace(/\s+/g, ' '))
   .pipe(
     z
       .string()
-      .min(1, { error: 'Enter a name' })
-      .refine((name) => [...name].length <= CUSTOMER_NAME_MAX, { error: `A name must be at most ${CUSTOMER_NAME_MAX} characters` })
+      .min(1, { error: say('customer.nameEnter') })
+      .refine((name) => [...name].length <= CUSTOMER_NAME_MAX, { error: say('customer.nameMax', { max: CUSTOMER_NAME_MAX }) })
       .regex(/^\p{L}[\p{L}\p{M}]*(?:[ .'-]+[\p{L}\p{M}]*)*$/u, {
-        error: 'A name may hold only letters (in any script), spaces, dots, hyphens and apostrophes, and must start with a letter',
+        error: say('customer.nameRule'),
       }),
   )
 
 /** A mobile number or subscriber id, as recharges take them. */
 export const CustomerNumberSchema = z
-  .string({ error: 'Enter a number' })
+  .string({ error: say('number.enter') })
   .trim()
-  .regex(/^\d{6,15}$/, { error: 'A number is 6 to 15 digits' })
+  .regex(/^\d{6,15}$/, { error: say('number.length') })
 
 /** Up to this many suggestions are offered for the digits typed. */
 export const SUGGESTIONS_MAX = 8
@@ -55,9 +56,9 @@ export const customerChannels = {
   'customers.suggest': {
     input: z.object({
       digits: z
-        .string({ error: 'Type at least 4 digits' })
+        .string({ error: say('digits.enter') })
         .trim()
-        .regex(/^\d{4,15}$/, { error: 'Type 4 to 15 digits' }),
+        .regex(/^\d{4,15}$/, { error: say('digits.length') }),
     }),
     output: z.object({ customers: z.array(CustomerSchema) }),
   },

@@ -1,7 +1,33 @@
 // Input rules more than one domain checks with (money, mobile numbers, order ids, days); their
-// messages reach the shop's staff, so they are plain words.
+// messages reach the shop's staff, so they are words of shared/error-words.ts, said (counter/errors.ts says how).
 import { z } from 'zod'
 import { paiseToDecimal, readRupeesInput } from '../shared/money'
+import { say, type Said } from '../shared/error-words'
+
+/**
+ * zod's own words where a schema names none (a field of the wrong type, a text too long): developer English
+ * otherwise. Decision: set once, for the whole process, here where every schema's rules are built, so the
+ * core's dispatch and the renderer's forms both get dictionary words; zod keeps a schema's own message first.
+ */
+function zodWords(issue: z.core.$ZodRawIssue): Said {
+  const sized = issue.origin === 'string' ? 'chars' : 'count'
+  switch (issue.code) {
+    case 'invalid_type':
+      return say(issue.input === undefined ? 'input.missing' : 'input.invalid')
+    case 'too_big':
+      return sized === 'chars' ? say('input.maxChars', { max: Number(issue.maximum) }) : say('input.atMost', { max: Number(issue.maximum) })
+    case 'too_small':
+      return sized === 'chars' ? say('input.minChars', { min: Number(issue.minimum) }) : say('input.atLeast', { min: Number(issue.minimum) })
+    case 'invalid_value':
+    case 'invalid_union':
+      return say('input.choose')
+    case 'unrecognized_keys':
+      return say('input.unknownField')
+    default:
+      return say('input.invalid')
+  }
+}
+z.config({ customError: zodWords })
 
 /**
  * Rupees as typed at the counter ("199", "199.50", "1,999", "1,00,000"), bounded by `max`, and
@@ -10,19 +36,19 @@ import { paiseToDecimal, readRupeesInput } from '../shared/money'
  */
 export function rupeesField({ max, words, zero = false, empty = false }: { max: number; words: string; zero?: boolean; empty?: boolean }) {
   return z
-    .string({ error: 'Enter an amount' })
-    .max(40, { error: 'Amount is far too long: check the digits' })
+    .string({ error: say('amount.enter') })
+    .max(40, { error: say('amount.farTooLong') })
     .transform((text, ctx) => {
       // `empty`: a blank field means "none" (coins) or "the default" (collected), and stays ''.
       if (empty && text.trim() === '') return ''
       const { paise, problem } = readRupeesInput(text)
-      const refuse = (message: string) => {
+      const refuse = (message: Said) => {
         ctx.addIssue({ code: 'custom', message })
         return z.NEVER
       }
       if (paise === undefined) return refuse(problem)
-      if (paise === 0 && !zero) return refuse('Amount must be more than ₹0')
-      if (paise > max) return refuse(`Amount must not be more than ${words}`)
+      if (paise === 0 && !zero) return refuse(say('amount.aboveZero'))
+      if (paise > max) return refuse(say('amount.max', { max: words }))
       return paiseToDecimal(paise)
     })
 }
@@ -35,15 +61,15 @@ export function rupeesField({ max, words, zero = false, empty = false }: { max: 
 export const CollectedSchema = rupeesField({ max: 1_00_00_000_00, words: '₹1,00,00,000', empty: true }).optional()
 
 export const MobileNumberSchema = z
-  .string({ error: 'Enter a mobile number' })
+  .string({ error: say('mobile.enter') })
   .trim()
-  .regex(/^\d+$/, { error: 'Mobile number must contain digits only' })
-  .regex(/^\d{10}$/, { error: 'Mobile number must be exactly 10 digits' })
-  .regex(/^[6-9]/, { error: 'Mobile number must start with 6, 7, 8 or 9' })
+  .regex(/^\d+$/, { error: say('mobile.digitsOnly') })
+  .regex(/^\d{10}$/, { error: say('mobile.tenDigits') })
+  .regex(/^[6-9]/, { error: say('mobile.start') })
 
-export const OrderIdSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: 'Not a valid order id' })
+export const OrderIdSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, { error: say('orderId.invalid') })
 
-export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'A day is written YYYY-MM-DD' })
+export const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: say('day.format') })
 
 /** The input of a channel that takes none. */
 export const None = z.object({}).strict()

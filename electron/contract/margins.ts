@@ -6,6 +6,7 @@ import { None } from './fields'
 import { CouponTypeSchema } from './pan'
 import { MAX_FIXED_PAISE, readPercentInput, type CommissionRate } from '../shared/margin'
 import { readRupeesInput } from '../shared/money'
+import { say, type Said } from '../shared/error-words'
 
 export const CommissionRateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('percent'), basisPoints: z.number().int().min(0) }),
@@ -19,13 +20,13 @@ export const CommissionRatesSchema = z.object({
 })
 export type CommissionRates = z.infer<typeof CommissionRatesSchema>
 
-const typed = z.string().max(20, { error: 'Too long: check the digits' })
+const typed = z.string().max(20, { error: say('margin.tooLong') })
 
 /** A fixed commission as typed: '' is none (₹0); over ₹100 is refused (shared/margin.ts says why). */
-function readFixed(text: string): { paise: number; problem?: undefined } | { paise?: undefined; problem: string } {
+function readFixed(text: string): { paise: number; problem?: undefined } | { paise?: undefined; problem: Said } {
   if (text.trim() === '') return { paise: 0 }
   const read = readRupeesInput(text)
-  if (read.paise !== undefined && read.paise > MAX_FIXED_PAISE) return { problem: 'A fixed commission must not be more than ₹100' }
+  if (read.paise !== undefined && read.paise > MAX_FIXED_PAISE) return { problem: say('margin.fixedMax') }
   return read
 }
 

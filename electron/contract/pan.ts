@@ -5,11 +5,12 @@ import { verhoeffValid } from '../shared/verhoeff'
 import type { HandlersOf } from './channel'
 import { CollectedSchema, MobileNumberSchema, None, OrderIdSchema } from './fields'
 import { PaymentModeSchema, saleRecord } from './sale-record'
+import { say } from '../shared/error-words'
 
 export const PanBalanceSchema = z.object({ balancePaise: z.number().int().nullable(), readAt: z.string().nullable() })
 export type PanBalance = z.infer<typeof PanBalanceSchema>
 
-export const CouponTypeSchema = z.union([z.literal(1), z.literal(2)], { error: 'Choose P-Coupon or E-Coupon' })
+export const CouponTypeSchema = z.union([z.literal(1), z.literal(2)], { error: say('coupon.type') })
 export type CouponType = z.infer<typeof CouponTypeSchema>
 /** Names as the spec gives them; field clients disagree, so receipts show the name and the rate charged. */
 export const couponTypeNames: Record<CouponType, string> = { 1: 'P-Coupon', 2: 'E-Coupon' }
@@ -72,55 +73,55 @@ export type PasswordReset = z.infer<typeof PasswordResetSchema>
 export const StateSchema = z.object({ code: z.string(), name: z.string() })
 
 export const AgentInputSchema = z.object({
-  vleId: z.string({ error: 'Enter an agent id' }).trim().regex(/^[A-Za-z0-9_-]{3,30}$/, {
-    error: 'Agent id: 3 to 30 letters, digits, - or _',
+  vleId: z.string({ error: say('agent.idEnter') }).trim().regex(/^[A-Za-z0-9_-]{3,30}$/, {
+    error: say('agent.idRule'),
   }),
   // The provider's form takes a name in English letters only (with spaces, dots and an apostrophe, as in
   // D'Souza): one typed in Devanagari or another script is told what to type instead, first.
   name: z
-    .string({ error: 'Enter the name' })
+    .string({ error: say('agent.nameEnter') })
     .trim()
     .regex(/^[A-Za-z .']*$/, {
-      error: "Name: type it in English letters as on the PAN card (the provider's form takes only A–Z, spaces, dots and apostrophes)",
+      error: say('agent.nameLatin'),
     })
-    .regex(/^[A-Za-z][A-Za-z .']{1,79}$/, { error: 'Name: 2 to 80 characters, starting with a letter' }),
+    .regex(/^[A-Za-z][A-Za-z .']{1,79}$/, { error: say('agent.nameRule') }),
   mobile: MobileNumberSchema,
-  email: z.string({ error: 'Enter an e-mail address' }).trim().regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, { error: 'Not a valid e-mail address' }),
-  shop: z.string({ error: 'Enter the shop name' }).trim().min(2, { error: 'Enter the shop name' }).max(80),
-  location: z.string({ error: 'Enter the location' }).trim().min(2, { error: 'Enter the location' }).max(120),
-  stateCode: z.string({ error: 'Choose a state' }).trim().regex(/^\d{1,3}$/, { error: 'Choose a state' }),
-  pin: z.string({ error: 'Enter the PIN code' }).trim().regex(/^[1-9]\d{5}$/, { error: 'PIN code: 6 digits, not starting with 0' }),
+  email: z.string({ error: say('agent.emailEnter') }).trim().regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/, { error: say('agent.emailInvalid') }),
+  shop: z.string({ error: say('agent.shopEnter') }).trim().min(2, { error: say('agent.shopEnter') }).max(80),
+  location: z.string({ error: say('agent.locationEnter') }).trim().min(2, { error: say('agent.locationEnter') }).max(120),
+  stateCode: z.string({ error: say('agent.stateChoose') }).trim().regex(/^\d{1,3}$/, { error: say('agent.stateChoose') }),
+  pin: z.string({ error: say('agent.pinEnter') }).trim().regex(/^[1-9]\d{5}$/, { error: say('agent.pinRule') }),
   uid: z
-    .string({ error: 'Enter the Aadhaar number' })
+    .string({ error: say('agent.aadhaarEnter') })
     .transform((s) => s.replace(/[\s-]/g, ''))
     .pipe(
       z
         .string()
-        .regex(/^\d{12}$/, { error: 'Aadhaar number: 12 digits' })
-        .regex(/^[2-9]/, { error: 'An Aadhaar number never starts with 0 or 1' })
-        .refine(verhoeffValid, { error: 'This Aadhaar number is mistyped (its check digit does not match)' }),
+        .regex(/^\d{12}$/, { error: say('agent.aadhaarDigits') })
+        .regex(/^[2-9]/, { error: say('agent.aadhaarStart') })
+        .refine(verhoeffValid, { error: say('agent.aadhaarCheck') }),
     ),
   pan: z
-    .string({ error: 'Enter the PAN' })
+    .string({ error: say('agent.panEnter') })
     .trim()
     .transform((s) => s.toUpperCase())
-    .pipe(z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, { error: 'PAN: 5 letters, 4 digits, 1 letter (like ABCDE1234F)' })),
+    .pipe(z.string().regex(/^[A-Z]{5}\d{4}[A-Z]$/, { error: say('agent.panRule') })),
 })
 export type AgentInput = z.input<typeof AgentInputSchema>
 
-const VleIdSchema = z.string({ error: 'Choose an agent' }).trim().regex(/^[A-Za-z0-9_-]{1,30}$/, { error: 'Choose an agent' })
+const VleIdSchema = z.string({ error: say('agent.choose') }).trim().regex(/^[A-Za-z0-9_-]{1,30}$/, { error: say('agent.choose') })
 
 export const CouponOrderInputSchema = z.object({
   vleId: VleIdSchema,
   type: CouponTypeSchema,
   qty: z
-    .number({ error: 'Enter a quantity' })
-    .int({ error: 'Quantity must be a whole number' })
-    .min(1, { error: 'Quantity must be at least 1' }),
+    .number({ error: say('coupon.qtyEnter') })
+    .int({ error: say('coupon.qtyWhole') })
+    .min(1, { error: say('coupon.qtyMin') }),
   /** Rupees taken from the agent; default: the amount the provider charges. */
   collected: CollectedSchema,
   // Decision: credit (udhaar) is for recharge customers; an agent pays for coupons in cash or UPI.
-  paymentMode: PaymentModeSchema.exclude(['credit'], { error: 'Coupons are paid in cash or UPI, not on credit' }).default('cash'),
+  paymentMode: PaymentModeSchema.exclude(['credit'], { error: say('coupon.noCredit') }).default('cash'),
 })
 
 export const panChannels = {

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { None, OrderIdSchema } from './fields'
 import { SaleStateSchema } from './sale-record'
+import { say } from '../shared/error-words'
 
 export const PendingItemSchema = z.object({
   kind: z.enum(['recharge', 'coupon']),
@@ -33,7 +34,7 @@ export const pendingChannels = {
       kind: z.enum(['recharge', 'coupon']),
       id: OrderIdSchema,
       outcome: z.enum(['SUCCESS', 'FAILED']),
-      note: z.string().trim().min(10, { error: 'Write who at the provider confirmed it, and when (at least 10 characters)' }).max(500),
+      note: z.string().trim().min(10, { error: say('settle.note') }).max(500),
     }),
     output: PendingListSchema,
   },

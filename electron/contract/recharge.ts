@@ -5,6 +5,7 @@ import type { HandlersOf } from './channel'
 import { ByOrderId, CollectedSchema, MobileNumberSchema, None, rupeesField } from './fields'
 import { creditCustomerIssues } from './credit'
 import { PaymentModeSchema, saleRecord } from './sale-record'
+import { say } from '../shared/error-words'
 
 export const RechargeKindSchema = z.enum(['mobile', 'dth'])
 export type RechargeKind = z.infer<typeof RechargeKindSchema>
@@ -40,20 +41,20 @@ export const RupeesSchema = rupeesField({ max: 25_000_00, words: '₹25,000' })
 
 /** DTH subscriber ids differ by operator (Tata Play 10 digits, Dish TV 11, ...). */
 const DthNumberSchema = z
-  .string({ error: 'Enter a subscriber id' })
+  .string({ error: say('dth.enter') })
   .trim()
-  .regex(/^\d+$/, { error: 'Subscriber id must contain digits only' })
-  .regex(/^\d{6,15}$/, { error: 'Subscriber id must be 6 to 15 digits' })
+  .regex(/^\d+$/, { error: say('dth.digitsOnly') })
+  .regex(/^\d{6,15}$/, { error: say('dth.length') })
 
 const OperatorCodeSchema = z
-  .string({ error: 'Choose an operator' })
+  .string({ error: say('operator.choose') })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,20}$/, { error: 'Choose an operator' })
+  .regex(/^[A-Za-z0-9_-]{1,20}$/, { error: say('operator.choose') })
 
 export const SellRechargeInputSchema = z
   .object({
     kind: RechargeKindSchema,
-    number: z.string({ error: 'Enter a number' }),
+    number: z.string({ error: say('number.enter') }),
     operatorCode: OperatorCodeSchema,
     circle: z.string().trim().max(40).optional(),
     amount: RupeesSchema,

@@ -3,12 +3,13 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { None } from './fields'
+import { say } from '../shared/error-words'
 
 export const RoleSchema = z.enum(['owner', 'staff'])
 export type Role = z.infer<typeof RoleSchema>
 
 /** 4 to 8 digits: what a shop owner keys in quickly, checked by the core, never stored or sent back. */
-export const PinSchema = z.string().regex(/^\d{4,8}$/, { error: 'The PIN is 4 to 8 digits (0-9 only)' })
+export const PinSchema = z.string().regex(/^\d{4,8}$/, { error: say('pin.rule') })
 
 export const RolesStatusSchema = z.object({
   role: RoleSchema,
@@ -31,7 +32,7 @@ export const rolesChannels = {
   'roles.setPin': {
     input: z
       .object({ pin: PinSchema, repeat: z.string(), oldPin: z.string().max(64).optional() })
-      .refine((value) => value.pin === value.repeat, { error: 'The two PINs differ: type the same PIN twice', path: ['repeat'] }),
+      .refine((value) => value.pin === value.repeat, { error: say('pin.differ'), path: ['repeat'] }),
     output: RolesStatusSchema,
   },
 } as const

@@ -9,9 +9,10 @@ import { OutcomeSchema } from './sale-record'
 import { PrinterKindSchema } from './printer'
 import { parsePrinterAddress } from '../shared/printer-address'
 import { LANGUAGES } from '../shared/paper-words'
+import { say } from '../shared/error-words'
 
 /** 'en' or 'hi': the screens' language and, apart from it, the receipts' and Z report's. */
-export const LanguageSchema = z.enum(LANGUAGES, { error: 'Choose English (en) or Hindi (hi)' })
+export const LanguageSchema = z.enum(LANGUAGES, { error: say('settings.language') })
 
 export const ReceiptWidthSchema = z.union([z.literal(58), z.literal(80)])
 
@@ -53,7 +54,7 @@ export type SettingsView = z.infer<typeof SettingsViewSchema>
 const HttpUrlSchema = z
   .string()
   .trim()
-  .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(s), { error: 'Must be an http:// or https:// address' })
+  .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(s), { error: say('settings.httpAddress') })
 
 /** PAN coupons sell at ₹107 and ₹72: a rate above ₹1,000 is a typo (and keeps a 1000-coupon order under ₹10 lakh). */
 const CouponRateSchema = rupeesField({ max: 1_000_00, words: '₹1,000' })
@@ -62,10 +63,10 @@ const CouponRateSchema = rupeesField({ max: 1_000_00, words: '₹1,000' })
 const SecretInputSchema = z.string().trim().max(512).optional()
 
 export const SaveSettingsInputSchema = z.object({
-  userId: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, { error: 'User id may contain letters, digits, - and _ only' }).optional(),
+  userId: z.string().trim().max(64).regex(/^[A-Za-z0-9_-]*$/, { error: say('settings.userId') }).optional(),
   token: SecretInputSchema,
   secretKey: SecretInputSchema.refine((s) => !s || /^([0-9a-fA-F]{2})+$/.test(s), {
-    error: 'Secret key must be hexadecimal (0-9, a-f), an even number of characters',
+    error: say('settings.secretKeyHex'),
   }),
   apiKey: SecretInputSchema,
   rechargeBaseUrl: HttpUrlSchema.optional(),
@@ -90,13 +91,13 @@ export const SaveSettingsInputSchema = z.object({
     .string()
     .trim()
     .refine((tz) => { try { new Intl.DateTimeFormat('en-IN', { timeZone: tz }); return true } catch { return false } }, {
-      error: 'Not a known time zone (for India: Asia/Kolkata)',
+      error: say('settings.timezone'),
     })
     .optional(),
   /** 24-hour ("14:35") or 12-hour ("2:35 pm") times on screens, receipts and exports. */
   clock: z.enum(CLOCK_STYLES).optional(),
   panRequestMethod: z.enum(['POST', 'GET']).optional(),
-  couponMaxQty: z.number().int().min(1, { error: 'At least 1' }).max(1000, { error: 'At most 1000' }).optional(),
+  couponMaxQty: z.number().int().min(1, { error: say('input.atLeast', { min: 1 }) }).max(1000, { error: say('input.atMost', { max: 1000 }) }).optional(),
   pCouponRate: CouponRateSchema.optional(),
   eCouponRate: CouponRateSchema.optional(),
   /** The most a sale may collect above its amount; ₹0 allows none. A service charge above ₹1,000 is a typo. */

@@ -13,6 +13,7 @@ import type { CounterContext } from './context'
 import { keychainSecrets, type SecretStore } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
+import { say } from '../shared/error-words'
 import { runDailyBackup } from './backups'
 import { creditHandlers } from './credit'
 import { customerHandlers } from './customers'
@@ -126,8 +127,10 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       try {
         return await serial(write)
       } catch (err) {
-        if (err instanceof LedgerWriteError) throw new CounterError('ledger_unavailable', consequence ? `${err.message} ${consequence}` : err.message)
-        if (err instanceof DayClosedError) throw new CounterError('day_closed', `${err.message} Nothing more can be booked on that day.`)
+        if (err instanceof LedgerWriteError) {
+          throw new CounterError('ledger_unavailable', consequence ? say('ledger.refusedThen', { problem: err.message, consequence }) : say('ledger.refused', { problem: err.message }))
+        }
+        if (err instanceof DayClosedError) throw new CounterError('day_closed', say('day.closedNothingMore', { problem: err.message }))
         if (err instanceof ClockUnconfirmedError) {
           // The clock may have drifted out while the counter was open: the bar at the top shows it now.
           emit('status.changed', await status())
@@ -138,7 +141,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     },
     async saleChanged(owner, orderId) {
       const sale = await answers.reads(owner).sale(orderId)
-      if (!sale) throw new CounterError('internal', `The ledger lost track of order ${orderId}.`)
+      if (!sale) throw new CounterError('internal', say('ledger.lostOrder', { orderId }))
       if (owner === session) emit('sale.changed', sale)
       return sale
     },
@@ -281,10 +284,11 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   // Not awaited: the counter opens at once while the provider is asked.
   let background = catchUp()
 
+  const screenLanguage = () => settings.current.screenLanguage
   return {
     handlers,
-    call: directClient(handlers, log, roles),
-    dispatch: (channel, input) => dispatch(handlers, channel, input, log, roles),
+    call: directClient(handlers, log, roles, screenLanguage),
+    dispatch: (channel, input) => dispatch(handlers, channel, input, log, roles, screenLanguage),
     onEvent(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -3,6 +3,7 @@
 import type { AppStatus } from '../contract'
 import type { ClockCheck } from '../ledger/ledger'
 import { CounterError } from './errors'
+import { english, say, type Said } from '../shared/error-words'
 
 /** "23-05-2027 10:02" in the shop's time zone: how the shop writes dates. */
 function shopTime(iso: string, timeZone: string): string {
@@ -19,22 +20,19 @@ function shopTime(iso: string, timeZone: string): string {
   return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}`
 }
 
-function clockMessage(check: ClockCheck, timeZone: string): string {
-  return (
-    `The computer's clock says ${shopTime(check.clockAt, timeZone)} but the last entry in the books was at ${shopTime(check.floorAt!, timeZone)}. ` +
-    'Check the date and time; if they are right, confirm them in the bar at the top.'
-  )
+function clockMessage(check: ClockCheck, timeZone: string): Said {
+  return say('clock.disagrees', { clockAt: shopTime(check.clockAt, timeZone), lastAt: shopTime(check.floorAt!, timeZone) })
 }
 
 /** What app.status says of the clock (ok when the ledger does not judge it). */
 export function clockStatus(check: ClockCheck | null, timeZone: string): AppStatus['clock'] {
   if (check === null || check.state === 'ok') return { state: 'ok', message: null, lastEntryAt: check?.floorAt ?? null }
-  return { state: check.state, message: clockMessage(check, timeZone), lastEntryAt: check.floorAt }
+  return { state: check.state, message: english(clockMessage(check, timeZone)), lastEntryAt: check.floorAt }
 }
 
 /** The refusal of a sale, top-up, close or archiving while the clock is unconfirmed: nothing was written. */
 export function clockRefusal(check: ClockCheck, timeZone: string): CounterError {
-  return new CounterError('clock_unconfirmed', `Nothing was booked. ${clockMessage(check, timeZone)}`)
+  return new CounterError('clock_unconfirmed', say('clock.nothingBooked', { problem: clockMessage(check, timeZone) }))
 }
 
 /** For work that must not start at all (a day close reads the provider's balance first) while the clock is unconfirmed. */

@@ -2,6 +2,7 @@
 // charge up to the shop's cap; recorded at sale time so day close can count the drawer against it.
 import { CounterError } from './errors'
 import { formatPaise, readRupeesInput } from '../shared/money'
+import { say, type Said } from '../shared/error-words'
 
 /**
  * The paise collected for a sale of `amountPaise`: the amount when nothing was typed, else what
@@ -12,14 +13,10 @@ import { formatPaise, readRupeesInput } from '../shared/money'
 export function collectedPaise(collected: string | undefined, amountPaise: number, settings: { serviceChargeCapPaise: number }): number {
   if (collected === undefined || collected.trim() === '') return amountPaise
   const { paise, problem } = readRupeesInput(collected)
-  const refuse = (message: string) => new CounterError('invalid_input', message, { collected: message })
+  const refuse = (message: Said) => new CounterError('invalid_input', message, { collected: message })
   if (paise === undefined) throw refuse(problem)
-  if (paise < amountPaise) throw refuse(`Collected must be at least the amount, ${formatPaise(amountPaise)}`)
+  if (paise < amountPaise) throw refuse(say('collected.atLeast', { amount: formatPaise(amountPaise) }))
   const most = amountPaise + settings.serviceChargeCapPaise
-  if (paise > most) {
-    throw refuse(
-      `Collected must not be more than ${formatPaise(most)}: the amount and a service charge of at most ${formatPaise(settings.serviceChargeCapPaise)} (set in Settings)`,
-    )
-  }
+  if (paise > most) throw refuse(say('collected.atMost', { most: formatPaise(most), cap: formatPaise(settings.serviceChargeCapPaise) }))
   return paise
 }

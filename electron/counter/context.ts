@@ -5,6 +5,7 @@ import type { HeldAnswers } from './held-answers'
 import type { Serial } from './serial'
 import type { Session } from './session'
 import type { Settings } from './settings'
+import { say, type Said } from '../shared/error-words'
 
 export interface CounterContext {
   session(): Session
@@ -20,7 +21,7 @@ export interface CounterContext {
    * plain-words ledger_unavailable, followed by `consequence`: what is true when it fails (e.g. NOTHING_SENT).
    * `write` is one section (serial.ts): the checks it makes before its append hold when the append lands.
    */
-  recordWrite<T>(write: () => Promise<T>, consequence?: string): Promise<T>
+  recordWrite<T>(write: () => Promise<T>, consequence?: Said): Promise<T>
   /** Runs reads that must see the books with no write between them, as one such section. */
   serial: Serial
   /** Provider answers waiting for room on the disk. */
@@ -30,8 +31,8 @@ export interface CounterContext {
   /** Whether the provider answered at all: drives the status bar's connectivity. */
   noteContact(answered: boolean): void
   /** For a channel owner-only for some inputs: throws owner_only ("Only the owner can <what>") for staff (roles.ts). */
-  requireOwner(what: string): void
+  requireOwner(what: Said): void
 }
 
 /** The consequence of an intent that could not be journaled: the provider is only asked once it is. */
-export const NOTHING_SENT = 'Nothing was sent to the provider.'
+export const NOTHING_SENT = say('sale.nothingSent')

@@ -1,6 +1,7 @@
 // The partner secrets (recharge token and secret key, PAN api_key) and the owner PIN's pepper in the OS keychain via keytar.
 // Only the main process (or the browser-mode server) reads them; nothing here ever logs a value.
 import { CounterError } from './errors'
+import { say } from '../shared/error-words'
 
 export type SecretName = 'token' | 'secretKey' | 'apiKey'
 export const secretNames: readonly SecretName[] = ['token', 'secretKey', 'apiKey']
@@ -31,10 +32,7 @@ export function keychainSecrets(service = 'Counter'): SecretStore {
       return await work(await keytar)
     } catch {
       // keytar's own messages can quote D-Bus paths and item attributes; the shop needs the remedy.
-      throw new CounterError(
-        'keychain_unavailable',
-        'The system keychain is not available, so partner credentials cannot be read or saved. On Linux, make sure a keyring (GNOME Keyring or KWallet) is running and unlocked.',
-      )
+      throw new CounterError('keychain_unavailable', say('keychain.unavailable'))
     }
   }
   return {

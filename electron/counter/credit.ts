@@ -6,6 +6,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { newId } from './order-ids'
 import { formatPaise, parseRupees } from '../shared/money'
+import { say } from '../shared/error-words'
 
 type CreditChannels = 'credit.dues' | 'credit.statement' | 'credit.pay' | 'credit.setLimit'
 
@@ -23,7 +24,7 @@ export async function refuseOverLimit(ledger: LedgerPort, customer: { number: st
   const openPaise = statement.lines.filter((l) => l.kind === 'sale' && OPEN.includes(l.state ?? '')).reduce((sum, l) => sum + l.amountPaise, 0)
   const owed = statement.customer.duePaise + openPaise
   if (owed + collectedPaise > limit) {
-    const message = `${statement.customer.name} already owes ${formatPaise(owed)}; this sale would take them past their credit limit of ${formatPaise(limit)}. Take cash or UPI, or take a payment first.`
+    const message = say('credit.overLimit', { name: statement.customer.name, owed: formatPaise(owed), limit: formatPaise(limit) })
     throw new CounterError('invalid_input', message, { creditNumber: message })
   }
 }
@@ -31,7 +32,7 @@ export async function refuseOverLimit(ledger: LedgerPort, customer: { number: st
 export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels> {
   const statementOf = async (ledger: LedgerPort, number: string) => {
     const statement = await ledger.creditStatement(number)
-    if (!statement) throw new CounterError('not_found', `No customer with number ${number} has bought on credit.`, { number: 'No credit customer with this number' })
+    if (!statement) throw new CounterError('not_found', say('credit.noCustomer', { number }), { number: say('credit.noCustomerField') })
     return statement
   }
 
@@ -53,16 +54,16 @@ export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels>
       const receiptId = await ctx.recordWrite(async () => {
         const { customer } = await statementOf(session.ledger, number)
         if (customer.duePaise <= 0) {
-          throw new CounterError('invalid_input', `${customer.name} owes nothing now.`, { amount: 'Nothing is due' })
+          throw new CounterError('invalid_input', say('credit.owesNothing', { name: customer.name }), { amount: say('credit.nothingDue') })
         }
         if (amountPaise > customer.duePaise) {
-          const message = `That is more than ${customer.name} owes (${formatPaise(customer.duePaise)}). Take at most the due.`
+          const message = say('credit.moreThanDue', { name: customer.name, due: formatPaise(customer.duePaise) })
           throw new CounterError('invalid_input', message, { amount: message })
         }
         const id = newId('payment', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
         await session.ledger.append('credit.payment', { receiptId: id, number, amountPaise, mode, note: note ?? '', businessDay: ctx.businessDay(now) })
         return id
-      }, 'The payment was not recorded.')
+      }, say('credit.paymentNotRecorded'))
       return { ...(await session.ledger.creditPayment(receiptId))!, training: session.mode === 'training' }
     },
 
@@ -70,7 +71,7 @@ export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels>
       const session = ctx.session()
       const known = await session.ledger.creditStatement(number)
       const customerName = name ?? known?.customer.name
-      if (!customerName) throw new CounterError('invalid_input', "Enter the customer's name", { name: "Enter the customer's name" })
+      if (!customerName) throw new CounterError('invalid_input', say('credit.nameEnter'), { name: say('credit.nameEnter') })
       await ctx.recordWrite(() => session.ledger.append('credit.limit', { number, name: customerName, limitPaise: limit === '' ? null : parseRupees(limit) }))
       return (await statementOf(session.ledger, number)).customer
     },

@@ -2,16 +2,16 @@
 import { SUGGESTIONS_MAX, type Customer, type HandlersFor } from '../contract'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
+import { say } from '../shared/error-words'
 
 type CustomerChannels = 'customers.suggest' | 'customers.get' | 'customers.name' | 'customers.forget'
 
-const NOT_KNOWN = (number: string) => `No sale to ${number} is remembered, so it cannot be named or forgotten. Sell to it first.`
 
 export function customerHandlers(ctx: CounterContext): HandlersFor<CustomerChannels> {
   /** Checked and written as one section, so a forget between the look and the line cannot slip in. */
   const known = async (number: string): Promise<Customer> => {
     const customer = await ctx.session().ledger.customer(number)
-    if (!customer) throw new CounterError('not_found', NOT_KNOWN(number), { number: 'No sale to this number is remembered' })
+    if (!customer) throw new CounterError('not_found', say('customer.notKnown', { number }), { number: say('customer.notKnownField') })
     return customer
   }
 

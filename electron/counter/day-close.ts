@@ -17,6 +17,7 @@ import { chainStart, dayBalances } from './reconcile'
 import type { Session } from './session'
 import { devanagariFontFace } from './paper-fonts'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
+import { say } from '../shared/error-words'
 
 type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.printReport' | 'day.saveReport'
 
@@ -30,7 +31,7 @@ async function closedSummary(ledger: LedgerPort, businessDay: string): Promise<D
 
 async function refuseIfClosed(ledger: LedgerPort, businessDay: string): Promise<void> {
   const closure = await ledger.dayClosure(businessDay)
-  if (closure) throw new CounterError('day_closed', `The books for ${businessDay} are already closed (at ${closure.closedAt}).`)
+  if (closure) throw new CounterError('day_closed', say('day.alreadyClosed', { day: businessDay, at: closure.closedAt }))
 }
 
 /** The drawer as counted, in exact paise (the contract bounds each count and the coins). */
@@ -47,22 +48,15 @@ function refuseAbsurdFigures(summary: DaySummary): DaySummary {
   const { recharges, coupons, topups, cash, credit } = summary
   const figures = [cash.collectedCashPaise, cash.collectedUpiPaise, credit.salesPaise, credit.paidCashPaise, credit.paidUpiPaise, credit.outstandingPaise, ...recharges.map((r) => r.amountPaise), ...coupons.map((c) => c.amountPaise), ...topups.map((t) => t.amountPaise)]
   if (figures.every(Number.isSafeInteger)) return summary
-  throw new CounterError(
-    'invalid_input',
-    `The money recorded on ${summary.businessDay} adds up to more than Counter can count: a sale or top-up was recorded with an impossible amount. ` +
-      'That day cannot be summed or closed; keep the data folder as it is and call whoever supports you.',
-  )
+  throw new CounterError('invalid_input', say('day.overflow', { day: summary.businessDay }))
 }
 
 /** Closing over unresolved sales needs the owner's reason; the note is kept with the day either way. */
 function overrideNoteFor(unresolved: number, note: string | undefined): string | null {
   if (unresolved > 0 && (note ?? '').length < MIN_OVERRIDE_NOTE) {
-    const sales = unresolved === 1 ? '1 sale is' : `${unresolved} sales are`
-    throw new CounterError(
-      'invalid_input',
-      `${sales} still unresolved. Check their status or settle them by phone first, or write why you close the day anyway.`,
-      { overrideNote: `${sales} still unresolved: write why you close anyway (at least ${MIN_OVERRIDE_NOTE} characters)` },
-    )
+    throw new CounterError('invalid_input', say('day.unresolved', { count: unresolved }), {
+      overrideNote: say('day.unresolvedField', { count: unresolved, min: MIN_OVERRIDE_NOTE }),
+    })
   }
   return note || null
 }
@@ -132,7 +126,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       const session = ctx.session()
       const { businessDay } = input
       if (businessDay > ctx.businessDay(ctx.now())) {
-        throw new CounterError('invalid_input', `${businessDay} has not begun yet.`, { businessDay: 'Choose today or an earlier day' })
+        throw new CounterError('invalid_input', say('day.notBegun', { day: businessDay }), { businessDay: say('day.notBegunField') })
       }
       // Every check that refuses the close runs before the provider's balance is read (that read is a
       // journal line), and again in the closing section below, where no other write can come between.
@@ -141,7 +135,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         refuseUnlessClockAgrees(session.ledger.clockCheck(), ctx.settings.current.timezone)
         const unresolved = (await unresolvedBy(session, businessDay)).length
         // Owner-only for this input (contract/roles.ts lists it): closing over unresolved sales.
-        if (unresolved > 0) ctx.requireOwner('close the day while sales are unresolved')
+        if (unresolved > 0) ctx.requireOwner(say('owner.closeUnresolved'))
         const overrideNote = overrideNoteFor(unresolved, input.overrideNote)
         return { overrideNote, live: await liveSummary(session, businessDay) }
       }
@@ -153,7 +147,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       // Closing vouches for the books: the whole journal's chain is checked first, not only the part
       // past the snapshot that opening checks. Outside the section: a long audit must not hold up sales.
       const audit = await session.ledger.auditJournal()
-      if (!audit.ok) throw new CounterError('ledger_unavailable', `The day cannot be closed: the journal is damaged. ${audit.problem} Counter is now read-only; keep the data folder as it is for whoever supports you.`)
+      if (!audit.ok) throw new CounterError('ledger_unavailable', say('day.journalDamaged', { problem: audit.problem ?? '' }))
       // And the saved copy the next start loads: one changed on disk is written again from these books (a notice says so).
       await session.ledger.checkSavedCopy()
       // Decision: the figures closed are read in the same section as the close is written, so a sale
@@ -204,7 +198,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
     async 'day.saveReport'({ businessDay, format }) {
       const printer = options.systemPrinter
       if (format === 'pdf' && !printer) {
-        throw new CounterError('unsupported', "Saving a PDF works in the desktop app. Here, open the A4 report and use your browser's Print (choose 'Save as PDF').")
+        throw new CounterError('unsupported', say('pdf.reportInBrowser'))
       }
       const summary = await summaryOf(businessDay, false)
       const report = reportOptions()

@@ -3,6 +3,8 @@
 import type { z } from 'zod'
 import { channels, isChannel, type Channel, type Handlers, type Result } from '../contract'
 import { CounterError } from './errors'
+import { say, type Said } from '../shared/error-words'
+import type { Language } from '../shared/paper-words'
 
 export type Log = (line: string) => void
 
@@ -11,39 +13,49 @@ export interface Access {
   refusal(channel: Channel): CounterError | null
 }
 
-export async function dispatch(handlers: Handlers, channel: unknown, rawInput: unknown, log: Log = console.error, access?: Access): Promise<Result<unknown>> {
-  if (!isChannel(channel)) {
-    return { ok: false, error: { code: 'unknown_channel', message: 'Counter does not know that request.' } }
-  }
+/** The screens' language, which every refusal is spoken in (errors.ts says why); English when not given. */
+export type ScreenLanguage = () => Language
+
+export async function dispatch(
+  handlers: Handlers,
+  channel: unknown,
+  rawInput: unknown,
+  log: Log = console.error,
+  access?: Access,
+  language: ScreenLanguage = () => 'en',
+): Promise<Result<unknown>> {
+  const refuse = (refusal: CounterError): Result<unknown> => ({ ok: false, error: refusal.toBody(language()) })
+  if (!isChannel(channel)) return refuse(new CounterError('unknown_channel', say('request.unknownChannel')))
   // Before the input is even read: a refused call changes nothing and learns nothing.
   const refused = access?.refusal(channel)
-  if (refused) return { ok: false, error: refused.toBody() }
+  if (refused) return refuse(refused)
   const parsed = channels[channel].input.safeParse(rawInput ?? {})
-  if (!parsed.success) return { ok: false, error: invalidInput(parsed.error) }
+  if (!parsed.success) return refuse(invalidInput(parsed.error))
   try {
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>
     return { ok: true, value: await handler(parsed.data) }
   } catch (err) {
-    if (err instanceof CounterError) return { ok: false, error: err.toBody() }
+    if (err instanceof CounterError) return refuse(err)
     // Unexpected errors may carry request details; only their class reaches the log, never their text.
     log(`counter: ${channel} failed unexpectedly (${err instanceof Error ? err.name : typeof err})`)
-    return { ok: false, error: { code: 'internal', message: "Something went wrong inside Counter. Check today's sales before trying again." } }
+    return refuse(new CounterError('internal', say('request.internal')))
   }
 }
 
-function invalidInput(error: z.ZodError) {
-  const fields: Record<string, string> = {}
+/** zod's messages are said references (contract/fields.ts), or a rule's own words passed on as they are. */
+function invalidInput(error: z.ZodError): CounterError {
+  const fields: Record<string, Said> = {}
   for (const issue of error.issues) {
     // Named by the innermost field: a form shows the drawer's coins as "coins", not "counted".
     const field = issue.path.length ? String(issue.path[issue.path.length - 1]) : '_'
-    fields[field] ??= issue.message
+    fields[field] ??= issue.message as Said
   }
-  const first = error.issues[0]?.message ?? 'The request is not valid.'
-  return new CounterError('invalid_input', first, fields).toBody()
+  const first = (error.issues[0]?.message as Said | undefined) ?? say('request.invalid')
+  return new CounterError('invalid_input', first, fields)
 }
 
 /** Direct calls, typed by the contract: what tests and the web bridge use instead of IPC. */
-export function directClient(handlers: Handlers, log?: Log, access?: Access) {
+export function directClient(handlers: Handlers, log?: Log, access?: Access, language?: ScreenLanguage) {
   return <K extends Channel>(channel: K, input: z.input<(typeof channels)[K]['input']>) =>
-    dispatch(handlers, channel, input, log, access) as Promise<Result<z.infer<(typeof channels)[K]['output']>>>
+    dispatch(handlers, channel, input, log, access, language) as Promise<Result<z.infer<(typeof channels)[K]['output']>>>
 }

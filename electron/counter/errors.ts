@@ -1,16 +1,32 @@
-// The one error type the core throws on purpose: a code from the contract and words for the shop.
+// The one error type the core throws on purpose: a code from the contract and words for the shop, in either language.
+//
+// Decision (#10, Hindi screens): the core speaks the screen language. A refusal is thrown as a "said"
+// reference, a key of electron/shared/error-words.ts and its params (say('credit.owesNothing', { name })),
+// and so are the contract's zod rules ({ error: say('mobile.tenDigits') }; contract/fields.ts maps zod's own
+// rules the same way). The dispatch (dispatch.ts) speaks the refusal and each field's message in the
+// settings' screenLanguage, so the envelope stays { code, message, fields? } and every screen that shows
+// error.message shows its own language unchanged; the renderer's forms speak a rule it checks before sending
+// in the page's language (renderer/src/forms.ts). Chosen over sending key and params to the renderer: that
+// would change every one of the renderer's ~40 places that show error.message, and zod's messages reach the
+// forms on both sides anyway. A CounterError's own `message` is English, as logs and journal lines stay.
+// A message from below (a ledger, printer or provider answer) travels as a param, in its own words.
 import type { CounterErrorBody, ErrorCode } from '../contract'
+import { english, speak, type Said } from '../shared/error-words'
+import type { Language } from '../shared/paper-words'
 
 export class CounterError extends Error {
   constructor(
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: Record<string, string>,
+    readonly said: Said,
+    readonly saidFields?: Record<string, Said>,
   ) {
-    super(message)
+    super(english(said))
   }
 
-  toBody(): CounterErrorBody {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message }
+  /** The refusal as the envelope carries it, in the screen's language. */
+  toBody(language: Language = 'en'): CounterErrorBody {
+    const message = speak(this.said, language)
+    if (!this.saidFields) return { code: this.code, message }
+    return { code: this.code, message, fields: Object.fromEntries(Object.entries(this.saidFields).map(([name, said]) => [name, speak(said, language)])) }
   }
 }

@@ -8,14 +8,13 @@ import { CounterError } from './errors'
 import type { SaleReads } from './held-answers'
 import { earnedOnce } from '../shared/margin'
 import { paiseToDecimal } from '../shared/money'
+import { say } from '../shared/error-words'
+import { paperWords, type Language } from '../shared/paper-words'
 
 /** Beyond this an export is a backup's job, not a spreadsheet's: the filename says when it was cut. */
 const EXPORT_MAX_ROWS = 200_000
 const EXPORT_PAGE_ROWS = 5_000
 
-const CSV_HEADER = [
-  'kind', 'id', 'time', 'business day', 'number/agent', 'detail', 'amount (rupees)', 'status', 'reference', 'margin earned (rupees)', 'service charge (rupees)',
-]
 
 /** Earned only on SUCCESS (0 on FAILED, blank while unresolved or for a sale from before margins were kept). */
 const earnedCell = (state: string, paise: number | null): CsvCell => {
@@ -27,13 +26,15 @@ type Query = ParsedInput<'history.search'>
 
 function checkedRange(query: Query): Query {
   if (query.from && query.to && query.from > query.to) {
-    throw new CounterError('invalid_input', 'The end day is before the start day', { to: 'Must not be before the start day' })
+    throw new CounterError('invalid_input', say('history.endBeforeStart'), { to: say('history.endBeforeStartField') })
   }
   return query
 }
 
-/** Times in the shop's zone, as every export writes them (electron/shared/dates.ts). */
-export function historyCsv(rows: readonly HistoryRow[], timeZone: string): string {
+/** Times in the shop's zone, as every export writes them (electron/shared/dates.ts); headings in the receipt language. */
+export function historyCsv(rows: readonly HistoryRow[], timeZone: string, language?: Language): string {
+  const w = paperWords(language).history
+  const heading = [w.kind, w.id, w.time, w.businessDay, w.numberOrAgent, w.detail, w.amount, w.status, w.reference, w.margin, w.serviceCharge]
   const records = rows.map((row) => [
     row.kind,
     row.id,
@@ -47,7 +48,7 @@ export function historyCsv(rows: readonly HistoryRow[], timeZone: string): strin
     earnedCell(row.state, row.marginPaise),
     earnedCell(row.state, row.serviceChargePaise),
   ])
-  return csvDocument([CSV_HEADER, ...records])
+  return csvDocument([heading, ...records])
 }
 
 /**
@@ -60,7 +61,7 @@ export async function historyExport(
   filters: Query,
   today: string,
   timeZone: string,
-  { maxRows = EXPORT_MAX_ROWS, pageRows = EXPORT_PAGE_ROWS } = {},
+  { maxRows = EXPORT_MAX_ROWS, pageRows = EXPORT_PAGE_ROWS, language }: { maxRows?: number; pageRows?: number; language?: Language } = {},
 ): Promise<{ content: string; filename: string }> {
   const rows: HistoryRow[] = []
   let total = 0
@@ -78,7 +79,7 @@ export async function historyExport(
     if (businessDay > latest) latest = businessDay
   }
   const cut = rows.length < total ? `-first-${rows.length}-of-${total}` : ''
-  return { content: historyCsv(rows, timeZone), filename: `history-${filters.from ?? earliest}-${filters.to ?? latest}${cut}.csv` }
+  return { content: historyCsv(rows, timeZone, language), filename: `history-${filters.from ?? earliest}-${filters.to ?? latest}${cut}.csv` }
 }
 
 export function historyHandlers(ctx: CounterContext): HandlersFor<'history.search' | 'history.exportCsv'> {
@@ -92,7 +93,8 @@ export function historyHandlers(ctx: CounterContext): HandlersFor<'history.searc
       // Decision: the pages are read as one section, so a sale booked or settled meanwhile cannot shift
       // them (a row twice, or one missed). Sales wait for the export meanwhile; it is the owner's
       // occasional job and at most EXPORT_MAX_ROWS rows.
-      return ctx.serial(() => historyExport(ctx.answers.reads(ctx.session()), filters, ctx.businessDay(ctx.now()), ctx.settings.current.timezone))
+      const { timezone, receiptLanguage } = ctx.settings.current
+      return ctx.serial(() => historyExport(ctx.answers.reads(ctx.session()), filters, ctx.businessDay(ctx.now()), timezone, { language: receiptLanguage }))
     },
   }
 }

@@ -4,6 +4,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { couponMargin, rechargeMargin, type CommissionRate } from '../shared/margin'
 import type { Settings } from './settings'
+import { say } from '../shared/error-words'
 
 /** What an intent line carries: the rate in force at the sale and what it comes to. */
 export interface FrozenMargin {
@@ -37,8 +38,8 @@ export function marginHandlers(ctx: CounterContext): HandlersFor<'margins.rates'
     async 'margins.saveRates'(rates) {
       const unknown = Object.keys(rates.operators).filter((code) => !ctx.catalog.operatorByCode(code))
       if (unknown.length) {
-        const fields = Object.fromEntries(unknown.map((code) => [`rate.${code}`, 'Not an operator in the list']))
-        throw new CounterError('invalid_input', `No operator has the code ${unknown.join(', ')}: nothing was saved.`, fields)
+        const fields = Object.fromEntries(unknown.map((code) => [`rate.${code}`, say('margin.notAnOperator')]))
+        throw new CounterError('invalid_input', say('margin.unknownOperators', { codes: unknown.join(', ') }), fields)
       }
       ctx.settings.saveCommissionRates(rates)
       return ctx.settings.current.commissionRates

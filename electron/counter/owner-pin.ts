@@ -3,6 +3,7 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { SecretStore } from './credentials'
 import { CounterError } from './errors'
+import { say } from '../shared/error-words'
 
 /**
  * How the hash was made, kept with it so a later Counter can raise the cost and still check old PINs.
@@ -66,10 +67,7 @@ export async function pinMatches(pin: string, pepper: Buffer, record: PinRecord)
   return key.length === stored.length && timingSafeEqual(key, stored)
 }
 
-function lockedMessage(until: Date, now: Date): string {
-  const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
-  return `Too many wrong PINs: PIN entry is locked. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`
-}
+const secondsLeft = (until: Date, now: Date): number => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
 
 /**
  * The owner PIN as stored in settings.json (hash and wrong-PIN count) with its pepper in the keychain.
@@ -102,11 +100,11 @@ export class OwnerPin {
   /** Resolves when `pin` is the owner's; throws in plain words when it is not, or while entry is locked. */
   async verify(pin: string): Promise<void> {
     const file = this.store.ownerPin
-    if (!file?.record) throw new CounterError('not_configured', 'No owner PIN is set yet: set one in Settings.')
+    if (!file?.record) throw new CounterError('not_configured', say('pin.notSet'))
     const now = this.now()
     const locked = this.lockedUntil()
     // Even the right PIN waits out a lock-out: otherwise the lock would tell a guesser when they hit it.
-    if (locked) throw new CounterError('forbidden', lockedMessage(locked, now))
+    if (locked) throw new CounterError('forbidden', say('pin.locked', { seconds: secondsLeft(locked, now) }))
     const pepper = await this.pepper()
     if (!pepper) throw new CounterError('not_configured', PEPPER_MISSING)
     if (await pinMatches(pin, pepper, file.record)) {
@@ -117,17 +115,17 @@ export class OwnerPin {
     if (failures >= MAX_WRONG_PINS) {
       const until = new Date(now.getTime() + LOCKOUT_MS)
       this.store.saveOwnerPin({ ...file, attempts: { failures: 0, lockedUntil: until.toISOString() } })
-      throw new CounterError('forbidden', `That PIN is wrong, the ${MAX_WRONG_PINS}th wrong PIN in a row. ${lockedMessage(until, now)}`)
+      throw new CounterError('forbidden', say('pin.wrongLocked', { max: MAX_WRONG_PINS, seconds: secondsLeft(until, now) }))
     }
     this.store.saveOwnerPin({ ...file, attempts: { failures, lockedUntil: null } })
     const left = MAX_WRONG_PINS - failures
-    throw new CounterError('forbidden', `That PIN is wrong. ${left} more wrong PIN${left === 1 ? '' : 's'} lock PIN entry for a minute.`)
+    throw new CounterError('forbidden', say('pin.wrong', { left }))
   }
 
   /** Sets the first PIN, or a new one once `oldPin` is checked; a fresh salt and pepper each time. */
   async set(pin: string, oldPin: string | undefined): Promise<void> {
     if (this.isSet) {
-      if (!oldPin) throw new CounterError('invalid_input', 'Type the current PIN to change it.', { oldPin: 'Type the current owner PIN' })
+      if (!oldPin) throw new CounterError('invalid_input', say('pin.oldNeeded'), { oldPin: say('pin.oldNeededField') })
       await this.verify(oldPin)
     }
     const pepper = randomBytes(32)
@@ -151,6 +149,4 @@ export class OwnerPin {
 /** The file whose presence in the data folder at start forgets the owner PIN (a lost pepper or a forgotten PIN). */
 export const RESET_PIN_FILE = 'reset-owner-pin'
 
-export const PEPPER_MISSING =
-  `The owner PIN cannot be checked on this computer: its key is not in this computer's keychain (was the data folder copied from another computer?). ` +
-  `To set a new PIN: close Counter, create an empty file named "${RESET_PIN_FILE}" in the data folder, and start Counter again. Sales and settings are kept.`
+export const PEPPER_MISSING = say('pin.pepperMissing', { file: RESET_PIN_FILE })

@@ -12,6 +12,7 @@ import { couponMarginOf } from './margins'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
+import { say } from '../shared/error-words'
 
 type PanChannels =
   | 'pan.states'
@@ -28,8 +29,8 @@ type PanChannels =
   | 'pan.balance.refresh'
 
 // What is true when the answer to a call that reached the provider cannot be journaled.
-const AGENT_ASKED = "The provider was asked, but its answer is not recorded: refresh the agent's status once the disk has room, before creating it again."
-const RESET_ASKED = "The provider was asked, but its answer is not recorded: look at the agent's resets with the provider before asking again."
+const AGENT_ASKED = say('agent.askedNotRecorded')
+const RESET_ASKED = say('reset.askedNotRecorded')
 
 /** Aadhaar numbers are sent to the provider once and kept only as their last four digits. */
 export const maskUid = (uid: string) => `XXXX XXXX ${uid.slice(-4)}`
@@ -43,7 +44,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   const agentOrThrow = async (session: Session, vleId: string): Promise<Agent> => {
     const agent = await session.ledger.getAgent(vleId)
     if (!agent || agent.status === 'NOT_CREATED') {
-      throw new CounterError('invalid_input', `There is no agent ${vleId}: create the agent first.`, { vleId: 'Choose an agent from the list' })
+      throw new CounterError('invalid_input', say('agent.none', { vleId }), { vleId: say('agent.chooseFromList') })
     }
     return agent
   }
@@ -52,7 +53,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     const reply = await (await session.panApi()).balance()
     ctx.noteContact(reply.httpStatus !== null)
     if (reply.outcome !== 'SUCCESS' || reply.balancePaise === null) {
-      throw new CounterError('provider_error', `The balance could not be read: ${reply.message}`)
+      throw new CounterError('provider_error', say('pan.balanceUnread', { problem: reply.message }))
     }
     await ctx.recordWrite(() => session.ledger.append('pan.balance.read', { balancePaise: reply.balancePaise!, source: 'balance', businessDay: ctx.businessDay(ctx.now()) }))
     ctx.emit('status.changed', await ctx.status())
@@ -65,7 +66,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   const quote = async (session: Session, { type, qty }: { type: 1 | 2; qty: number }) => {
     const { couponMaxQty, couponDefaultRatesPaise } = ctx.settings.current
     if (qty > couponMaxQty) {
-      throw new CounterError('invalid_input', `At most ${couponMaxQty} coupons in one order`, { qty: `At most ${couponMaxQty}` })
+      throw new CounterError('invalid_input', say('coupon.qtyMax', { max: couponMaxQty }), { qty: say('input.atMost', { max: couponMaxQty }) })
     }
     const charged = await session.ledger.lastChargedRatePaise(type)
     const ratePaise = charged ?? (type === 1 ? couponDefaultRatesPaise.p : couponDefaultRatesPaise.e)
@@ -125,7 +126,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
 
   const resetOrThrow = async (session: Session, attemptId: string): Promise<PasswordReset> => {
     const reset = await session.ledger.passwordReset(attemptId)
-    if (!reset) throw new CounterError('not_found', `There is no password reset ${attemptId}.`)
+    if (!reset) throw new CounterError('not_found', say('reset.none', { attemptId }))
     return reset
   }
 
@@ -141,14 +142,14 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     async 'pan.agents.create'(input) {
       const session = ctx.session()
       if (!ctx.catalog.states.some((s) => s.code === input.stateCode)) {
-        throw new CounterError('invalid_input', 'Choose a state from the list', { stateCode: 'Choose a state from the list' })
+        throw new CounterError('invalid_input', say('agent.stateFromList'), { stateCode: say('agent.stateFromList') })
       }
       const api = await session.panApi()
       const { uid, ...fields } = input
       await ctx.recordWrite(async () => {
         const existing = await session.ledger.getAgent(input.vleId)
         if (existing && existing.status !== 'NOT_CREATED') {
-          throw new CounterError('invalid_input', `Agent id ${input.vleId} is already taken`, { vleId: 'This agent id is already taken' })
+          throw new CounterError('invalid_input', say('agent.taken', { vleId: input.vleId }), { vleId: say('agent.takenField') })
         }
         await session.ledger.append('pan.agent.submitted', { ...fields, uidMasked: maskUid(uid) })
       }, NOTHING_SENT)
@@ -201,11 +202,11 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       const now = ctx.now()
       const { attemptId, lastKnown } = await ctx.recordWrite(async () => {
         const open = (await session.ledger.unresolvedCouponSales()).find((sale) => sale.vleId === agent.vleId)
-        if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, `agent ${agent.vleId}`, 'vleId')
+        if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, say('agent.whom', { vleId: agent.vleId }), 'vleId')
         const expected = await quote(session, input)
         if (expected.enough === false) {
-          const short = `The balance ${formatPaise(expected.balance.balancePaise!)} is short of ${formatPaise(expected.amountPaise)} for this order. Add money to the provider wallet, or refresh the balance.`
-          throw new CounterError('invalid_input', short, { qty: 'Not enough balance for this many coupons' })
+          const short = say('coupon.balanceShort', { balance: formatPaise(expected.balance.balancePaise!), amount: formatPaise(expected.amountPaise) })
+          throw new CounterError('invalid_input', short, { qty: say('coupon.balanceShortField') })
         }
         // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
         const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise, ctx.settings.current) : undefined
@@ -238,12 +239,9 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     async 'pan.coupons.checkStatus'({ attemptId }) {
       const session = ctx.session()
       const sale = await ctx.answers.reads(session).couponSale(attemptId)
-      if (!sale) throw new CounterError('not_found', `There is no coupon sale ${attemptId}.`)
+      if (!sale) throw new CounterError('not_found', say('coupon.noSuchSale', { attemptId }))
       if (!sale.orderId) {
-        throw new CounterError(
-          'not_found',
-          'The provider never named an order for this attempt, so its status cannot be asked. Compare the balance with the provider’s coupon history before selling again.',
-        )
+        throw new CounterError('not_found', say('coupon.noOrder'))
       }
       const reply = await (await session.panApi()).couponStatus(sale.orderId)
       ctx.noteContact(reply.httpStatus !== null)
@@ -276,7 +274,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     async 'pan.resets.check'({ attemptId }) {
       const session = ctx.session()
       const reset = await resetOrThrow(session, attemptId)
-      if (!reset.orderId) throw new CounterError('not_found', 'The provider never named an order for this reset: request it again.')
+      if (!reset.orderId) throw new CounterError('not_found', say('reset.noOrder'))
       const reply = await (await session.panApi()).passwordResetStatus(reset.orderId)
       return recordResetAnswer(session, attemptId, 'pass_status', reply)
     },

@@ -5,8 +5,8 @@ import type { CouponSale, HandlersFor, PendingItem, Sale } from '../contract'
 import type { UnresolvedSale } from '../ledger/ledger'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { MAY_HAVE_CHARGED } from './held-answers'
 import type { Session } from './session'
+import { say } from '../shared/error-words'
 
 export type UnresolvedEntry = UnresolvedSale
 
@@ -29,6 +29,7 @@ export const DEFAULT_DELAYS_MS = [0, 30_000, 60_000, 120_000, 300_000, 600_000, 
  */
 const STUCK_SENDING_MS = 10 * 60_000
 
+// Journaled as the check's answer, in English as every journal line is.
 const CHECK_BROKE = 'The status check did not work; it will be tried again.'
 
 /**
@@ -36,12 +37,8 @@ const CHECK_BROKE = 'The status check did not work; it will be tried again.'
  * twice: it is refused until that one is settled by a status check or by phone.
  */
 export function refuseWhileUnresolved(ctx: CounterContext, open: { kind: PendingItem['kind']; id: string }, whom: string, field: string): never {
-  const why = ctx.answers.isHeld(open.kind, open.id) ? MAY_HAVE_CHARGED : 'Its result is not known yet: the provider may have charged it.'
-  throw new CounterError(
-    'invalid_input',
-    `Order ${open.id} for ${whom} has no final answer. ${why} Open Pending to check its status or settle it by phone first.`,
-    { [field]: `Order ${open.id} for ${whom} is still pending` },
-  )
+  const why = say(ctx.answers.isHeld(open.kind, open.id) ? 'pending.mayHaveCharged' : 'pending.notKnownYet')
+  throw new CounterError('invalid_input', say('pending.unresolved', { id: open.id, whom, why }), { [field]: say('pending.unresolvedField', { id: open.id, whom }) })
 }
 
 /** How long to wait before an item's next check, given the checks it has had so far. */
@@ -206,10 +203,10 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
         await ctx.recordWrite(async () => {
           const entry = (await session.ledger.unresolved()).find((candidate) => entryKey(candidate) === key)
           if (!entry) {
-            throw new CounterError('invalid_input', `Sale ${id} is not pending: it already has a final answer, or there is no such sale.`, { id: 'Not a pending sale' })
+            throw new CounterError('invalid_input', say('pending.notPending', { id }), { id: say('pending.notPendingField') })
           }
           if (sendingNow(entry)) {
-            throw new CounterError('invalid_input', `Sale ${id} is being sent right now: wait for the provider's answer.`, { id: 'Being sent right now' })
+            throw new CounterError('invalid_input', say('pending.sendingNow', { id }), { id: say('pending.sendingNowField') })
           }
           await session.ledger.append('sale.settled', { kind, id, outcome, note })
         })

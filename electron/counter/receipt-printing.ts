@@ -14,6 +14,8 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import type { StoredSettings } from './settings'
 import { testPageHtml } from './test-page'
+import { devanagariFontFace } from './paper-fonts'
+import { say, type Said } from '../shared/error-words'
 
 type PrinterChannels = 'printer.list' | 'printer.testPage' | 'printer.status'
 
@@ -35,8 +37,7 @@ export interface SaleReceipt {
   sale: { state: SaleState; paymentMode: PaymentMode }
 }
 
-const BROWSER_PRINT =
-  "Counter's silent printing works in the desktop app. Here, use your browser's Print (choose 'Save as PDF' for a file), or set up an ESC/POS printer in Settings."
+const BROWSER_PRINT = say('printer.browserPrint')
 
 /** Dots a CSS px covers on a 203 dpi thermal head (8 dots a millimetre). */
 const DOTS_PER_CSS_PX = ROLL_DOTS[80] / mmToPx(72)
@@ -55,6 +56,7 @@ function atHeadWidth(html: string, widthMm: 58 | 80): string {
 export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
   const { systemPrinter, rasterizer } = options
   const receiptCss = readFileSync(join(options.resourcesDir, 'receipt.css'), 'utf8')
+  const fontFace = devanagariFontFace(options.resourcesDir)
   /**
    * Sales whose receipt has opened the drawer in this run of Counter, by mode and id. Decision: kept in
    * memory, not in the journal: printing writes nothing to the books (a failed print must change
@@ -71,7 +73,7 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
 
   const escposAddress = (settings: StoredSettings): PrinterAddress => {
     const parsed = parsePrinterAddress(settings.printerAddress)
-    if ('error' in parsed) throw new CounterError('not_configured', `The receipt printer's address in Settings cannot be used. ${parsed.error}`)
+    if ('error' in parsed) throw new CounterError('not_configured', say('printer.addressUnusable', { problem: parsed.error }))
     return parsed
   }
 
@@ -79,28 +81,28 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
    * Runs a step of printing whose failures the ports word for staff (printer-ports.ts, printer-link.ts),
    * and says them with what is still true. Anything else is no printer's fault and stays unexpected.
    */
-  const onPaper = async <T>(work: () => Promise<T>, afterwards: string, portErrors: boolean): Promise<T> => {
+  const onPaper = async <T>(work: () => Promise<T>, afterwards: Said, portErrors: boolean): Promise<T> => {
     try {
       return await work()
     } catch (err) {
       if (err instanceof CounterError || !(err instanceof Error) || !(portErrors || err instanceof PrinterError)) throw err
-      throw new CounterError('printer_error', `${err.message} ${afterwards}`)
+      throw new CounterError('printer_error', say('printer.failed', { problem: err.message, afterwards }))
     }
   }
 
-  const send = async (address: PrinterAddress, bytes: Uint8Array, afterwards: string): Promise<string> => {
+  const send = async (address: PrinterAddress, bytes: Uint8Array, afterwards: Said): Promise<string> => {
     await onPaper(() => sendToPrinter(address, bytes), afterwards, false)
     return describePrinterAddress(address)
   }
 
   /** A page as the head's dots. */
-  const picture = (html: string, widthMm: 58 | 80, afterwards: string) => {
-    if (!rasterizer) throw new CounterError('unsupported', 'This receipt has to go to the printer as a picture, and this way of starting Counter cannot draw one.')
+  const picture = (html: string, widthMm: 58 | 80, afterwards: Said) => {
+    if (!rasterizer) throw new CounterError('unsupported', say('printer.noPicture'))
     return onPaper(() => rasterizer.rasterize(atHeadWidth(html, widthMm), ROLL_DOTS[widthMm]), afterwards, true)
   }
 
   /** Through the OS's driver. */
-  const viaDriver = (html: string, settings: StoredSettings, afterwards: string): Promise<string> => {
+  const viaDriver = (html: string, settings: StoredSettings, afterwards: Said): Promise<string> => {
     const printer = osPrinter()
     return onPaper(() => printer.print(html, { deviceName: settings.printerName, widthMm: settings.receiptWidthMm }), afterwards, true)
   }
@@ -115,7 +117,7 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
      */
     async printSale(receipt: SaleReceipt): Promise<{ printer: string; drawerOpened: boolean }> {
       const settings = ctx.settings.current
-      const afterwards = 'The sale is kept as it was: print its receipt again once the printer is ready.'
+      const afterwards = say('printer.afterReceipt')
       if (settings.printerKind === 'system') return { printer: await viaDriver(receipt.html, settings, afterwards), drawerOpened: false }
       const address = escposAddress(settings)
       const key = drawerKey(receipt.id)
@@ -137,7 +139,7 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
     /** Prints a report (the Z report) on the receipt roll: on ESC/POS always as a picture, its tables are too wide for text. */
     async printReport(html: string): Promise<{ printer: string }> {
       const settings = ctx.settings.current
-      const afterwards = 'The books are as they were: print the report again once the printer is ready.'
+      const afterwards = say('printer.afterReport')
       if (settings.printerKind === 'system') return { printer: await viaDriver(html, settings, afterwards) }
       const address = escposAddress(settings)
       const bytes = imageBytes(await picture(html, settings.receiptWidthMm, afterwards), { widthMm: settings.receiptWidthMm, drawerKick: false })
@@ -146,14 +148,14 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
 
     handlers: {
       async 'printer.list'() {
-        if (!systemPrinter) throw new CounterError('unsupported', "The computer's printers are listed in the desktop app. Here, your browser's Print shows them.")
+        if (!systemPrinter) throw new CounterError('unsupported', say('printer.listInBrowser'))
         return { printers: await systemPrinter.list() }
       },
 
       async 'printer.testPage'() {
         const settings = ctx.settings.current
-        const afterwards = 'Check the printer, then print the test page again.'
-        if (settings.printerKind === 'system') return { printer: await viaDriver(testPageHtml(settings, receiptCss), settings, afterwards) }
+        const afterwards = say('printer.afterTestPage')
+        if (settings.printerKind === 'system') return { printer: await viaDriver(testPageHtml(settings, receiptCss, fontFace), settings, afterwards) }
         return { printer: await send(escposAddress(settings), testPageBytes(settings, { widthMm: settings.receiptWidthMm }), afterwards) }
       },
 

@@ -11,6 +11,7 @@ import { rechargeMarginOf } from './margins'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
+import { say } from '../shared/error-words'
 
 type RechargeChannels = 'catalog.operators' | 'recharge.lookupOperator' | 'recharge.sell' | 'recharge.checkStatus'
 
@@ -59,7 +60,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       const reply = await api.fetchOperator(number)
       ctx.noteContact(reply.outcome !== 'UNKNOWN')
       if (reply.outcome !== 'SUCCESS' || !reply.operator) {
-        throw new CounterError('provider_error', `Operator lookup did not work: ${reply.message}. Choose the operator yourself.`)
+        throw new CounterError('provider_error', say('recharge.lookupFailed', { problem: reply.message }))
       }
       const operator = ctx.catalog.matchOperator(reply.operator)
       const circle = reply.circle ? ctx.catalog.matchCircle(reply.circle) : undefined
@@ -69,12 +70,10 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
     async 'recharge.sell'(input) {
       const operator = ctx.catalog.operatorByCode(input.operatorCode)
       if (!operator || operator.kind !== input.kind) {
-        throw new CounterError('invalid_input', 'Choose an operator from the list', { operatorCode: 'Choose an operator from the list' })
+        throw new CounterError('invalid_input', say('operator.chooseFromList'), { operatorCode: say('operator.chooseFromList') })
       }
       if (inFlight.has(input.number)) {
-        throw new CounterError('invalid_input', 'A recharge for this number is already being sent. Wait for its result.', {
-          number: 'A recharge for this number is already being sent',
-        })
+        throw new CounterError('invalid_input', say('recharge.beingSent'), { number: say('recharge.beingSentField') })
       }
       inFlight.add(input.number)
       try {
@@ -118,7 +117,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
     async 'recharge.checkStatus'({ orderId }) {
       const session = ctx.session()
       const sale = await ctx.answers.reads(session).sale(orderId)
-      if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
+      if (!sale) throw new CounterError('not_found', say('sale.noSuchOrder', { orderId }))
       const reply = await (await session.rechargeApi()).checkStatus(orderId)
       ctx.noteContact(reply.httpStatus !== null)
       // A refused check is about our request, not the order: shown, but no news of the sale to journal (the queue's pending.checked keeps it).

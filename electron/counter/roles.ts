@@ -7,6 +7,7 @@ import type { SecretStore } from './credentials'
 import type { Access, Log } from './dispatch'
 import { CounterError } from './errors'
 import { OwnerPin, PEPPER_MISSING, RESET_PIN_FILE, type PinFileStore } from './owner-pin'
+import { say, type Said } from '../shared/error-words'
 
 /**
  * Decision: owner mode ends 5 minutes after the unlock or the last owner-only action. Selling does
@@ -23,7 +24,7 @@ export interface Roles extends Access {
   /** The role now: what dispatch checks and what each journal line records. */
   role(): Role
   /** For channels owner-only for some inputs (OWNER_ONLY_CHANNELS' note): throws owner_only for staff. */
-  requireOwner(what: string): void
+  requireOwner(what: Said): void
   stop(): void
 }
 
@@ -36,8 +37,8 @@ export interface RolesOptions {
   announce(status: RolesStatus): void
 }
 
-function ownerOnly(what: string): CounterError {
-  return new CounterError('owner_only', `Only the owner can ${what}. Unlock with the owner PIN (the lock in the status bar), then try again. Nothing was changed.`)
+function ownerOnly(what: Said): CounterError {
+  return new CounterError('owner_only', say('owner.only', { what }))
 }
 
 export function createRoles({ dataDir, store, secrets, now, log, announce }: RolesOptions): Roles {
@@ -93,7 +94,7 @@ export function createRoles({ dataDir, store, secrets, now, log, announce }: Rol
     role,
     refusal(channel: Channel) {
       if (!ownerOnlyChannels.has(channel)) return null
-      if (role() !== 'owner') return ownerOnly('do this')
+      if (role() !== 'owner') return ownerOnly(say('owner.doThis'))
       touch()
       return null
     },
@@ -120,7 +121,7 @@ export function createRoles({ dataDir, store, secrets, now, log, announce }: Rol
         return status()
       },
       async 'roles.lock'() {
-        if (!pin.isSet) throw new CounterError('not_configured', 'Set an owner PIN in Settings first: until then everyone at the counter is the owner.')
+        if (!pin.isSet) throw new CounterError('not_configured', say('pin.setFirst'))
         becomeStaff()
         changed()
         return status()

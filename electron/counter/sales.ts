@@ -10,6 +10,7 @@ import { CounterError } from './errors'
 import type { Paper, SaleReceipt } from './receipt-printing'
 import { receiptChatText, whatsAppUrl } from './receipt-share'
 import { couponReceipt, paymentReceipt, rechargeReceipt, receiptRenderer } from './receipts'
+import { say } from '../shared/error-words'
 
 type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt.savePdf' | 'receipt.share'
 
@@ -41,7 +42,7 @@ export function salesHandlers(
       const content = paymentReceipt({ ...payment, training: session.mode === 'training' }, shop)
       return { id: orderId, content, html: render.html(content, shop), sale: { state: 'SUCCESS', paymentMode: payment.mode }, chat: content, ownMobile: payment.number }
     }
-    if (!sale) throw new CounterError('not_found', `There is no sale with order id ${orderId}.`)
+    if (!sale) throw new CounterError('not_found', say('sale.noSuchOrder', { orderId }))
     const content = recharge ? rechargeReceipt(recharge, shop) : couponReceipt(coupon!, shop)
     // Decision: a coupon's old and new balance (`after`) are the shop's wallet at the provider: on paper for the
     // counter's records, left out of a chat with the agent.
@@ -66,7 +67,7 @@ export function salesHandlers(
     },
     async 'receipt.savePdf'({ orderId }) {
       if (!options.systemPrinter) {
-        throw new CounterError('unsupported', "Saving a PDF works in the desktop app. Here, use your browser's Print (choose 'Save as PDF').")
+        throw new CounterError('unsupported', say('pdf.receiptInBrowser'))
       }
       const folder = join(options.dataDir, 'receipts')
       mkdirSync(folder, { recursive: true })

@@ -11,6 +11,7 @@ import type { RechargeCredentials } from '../partners/recharge-api'
 import type { ClockStyle } from '../shared/dates'
 import type { Language } from '../shared/paper-words'
 import type { OwnerPinFile } from './owner-pin'
+import { say, type Said } from '../shared/error-words'
 
 export interface StoredSettings {
   userId: string
@@ -140,7 +141,7 @@ export class Settings {
     const { userId, rechargeBaseUrl } = this.current
     const [token, secretKey] = await Promise.all([this.secret('token'), this.secret('secretKey')])
     if (!userId || !rechargeBaseUrl || !token || !secretKey) {
-      throw new CounterError('not_configured', 'Recharge credentials are incomplete: enter user id, token, secret key and the recharge address in Settings.')
+      throw new CounterError('not_configured', say('settings.rechargeIncomplete'))
     }
     return { baseUrl: rechargeBaseUrl, credentials: { userId, token, secretKey } }
   }
@@ -149,7 +150,7 @@ export class Settings {
     const { panBaseUrl, panRequestMethod } = this.current
     const apiKey = await this.secret('apiKey')
     if (!panBaseUrl || !apiKey) {
-      throw new CounterError('not_configured', 'PAN credentials are incomplete: enter the api_key and the PAN address in Settings.')
+      throw new CounterError('not_configured', say('settings.panIncomplete'))
     }
     return { baseUrl: panBaseUrl, apiKey, method: panRequestMethod }
   }
@@ -188,26 +189,22 @@ export class Settings {
     // A partner account without its secrets would leave the counter unable to sell: refuse it now.
     const typed = { token: input.token, secretKey: input.secretKey, apiKey: input.apiKey }
     if (next.userId || next.rechargeBaseUrl) {
-      const missing: Record<string, string> = {}
-      if (!next.userId) missing.userId = 'Enter the user id the provider gave you'
-      if (!next.rechargeBaseUrl) missing.rechargeBaseUrl = 'Enter the recharge API address'
+      const missing: Record<string, Said> = {}
+      if (!next.userId) missing.userId = say('settings.userIdEnter')
+      if (!next.rechargeBaseUrl) missing.rechargeBaseUrl = say('settings.rechargeUrlEnter')
       for (const name of ['token', 'secretKey'] as const) {
-        if (!typed[name] && !(await this.secret(name))) missing[name] = 'Enter it once; it is kept in the system keychain'
+        if (!typed[name] && !(await this.secret(name))) missing[name] = say('settings.enterOnce')
       }
       if (Object.keys(missing).length) {
-        throw new CounterError('invalid_input', 'Complete the recharge account details to leave training mode.', missing)
+        throw new CounterError('invalid_input', say('settings.completeAccount'), missing)
       }
     }
     if (next.panBaseUrl && !typed.apiKey && !(await this.secret('apiKey'))) {
-      throw new CounterError('invalid_input', 'Enter the PAN api_key to use the PAN address.', {
-        apiKey: 'Enter it once; it is kept in the system keychain',
-      })
+      throw new CounterError('invalid_input', say('settings.panKeyNeeded'), { apiKey: say('settings.enterOnce') })
     }
     // An ESC/POS printer is reached only by its address: without one every receipt would fail to print.
     if (next.printerKind === 'escpos' && !next.printerAddress) {
-      throw new CounterError('invalid_input', "Enter the receipt printer's address to print on it directly (ESC/POS).", {
-        printerAddress: "Type the printer's network address (for example 192.168.1.50) or its device path",
-      })
+      throw new CounterError('invalid_input', say('settings.printerAddressNeeded'), { printerAddress: say('printer.addressEmpty') })
     }
     for (const name of secretNames) {
       if (typed[name]) await this.secrets.set(name, typed[name]!)

@@ -1,7 +1,11 @@
 // The test page for a printer reached through the OS's driver: the shop's header as receipts show it
 // and a millimetre ruler across the whole roll, so staff see that the printer prints and where the
-// paper's printable width ends. (An ESC/POS printer gets its own in printers/escpos.ts.)
+// paper's printable width ends, in the receipt language. (An ESC/POS printer gets its own in printers/escpos.ts;
+// decision: its words stay in the printer's code page, since that page tests the printer's own text columns,
+// which have no Devanagari; a Hindi page there would be a picture and test nothing of them.)
 import { receiptPageCss } from '../shared/paper'
+import { paperWords } from '../shared/paper-words'
+import { fontFacesFor } from './paper-fonts'
 import { escapeHtml, type ReceiptShop } from './receipts'
 
 /** A tick each millimetre, longer each 5 and 10, numbered each 10; drawn with borders, which print without backgrounds. */
@@ -14,11 +18,15 @@ function ruler(widthMm: number): string {
   return `<div class="ruler">${ticks.join('')}</div>`
 }
 
-export function testPageHtml(shop: Pick<ReceiptShop, 'shopName' | 'shopAddress' | 'receiptWidthMm'>, css: string): string {
+/** `fontFace` is the Devanagari font's rule (paper-fonts.ts), inlined when the page holds Devanagari. */
+export function testPageHtml(shop: Pick<ReceiptShop, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'receiptLanguage'>, css: string, fontFace = ''): string {
   const width = shop.receiptWidthMm
+  const { lang, testPage: words } = paperWords(shop.receiptLanguage)
+  const text = `${shop.shopName} ${shop.shopAddress} ${words.title} ${words.roll(width)} ${words.footer}`
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Printer test page</title>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(words.title)}</title>
 <style>${receiptPageCss(width)}
+${fontFacesFor(text, fontFace)}
 ${css}
 .ruler { position: relative; height: 9mm; margin: 2mm -3mm; }
 .ruler i { position: absolute; top: 0; border-left: 0.25mm solid #000; }
@@ -26,9 +34,9 @@ ${css}
 <body class="w${width}">
 <h1>${escapeHtml(shop.shopName)}</h1>
 ${shop.shopAddress ? `<div class="address">${escapeHtml(shop.shopAddress)}</div>` : ''}
-<div class="title">Printer test page</div>
-<div class="note">${width} mm roll. The ruler runs the whole width of the paper: where its marks stop, the printer cannot print.</div>
+<div class="title">${escapeHtml(words.title)}</div>
+<div class="note">${escapeHtml(words.roll(width))}</div>
 ${ruler(width)}
-<div class="footer">If this page came out whole, receipts will too.</div>
+<div class="footer">${escapeHtml(words.footer)}</div>
 </body></html>`
 }

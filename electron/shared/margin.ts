@@ -1,6 +1,7 @@
 // The shop's commission arithmetic: rates (percent held as basis points, fixed amounts in paise), the margin a sale
 // earns, the one rounding rule, and reading a typed percent exactly. A leaf of the shared floor: no floats touch it.
 import { formatPaise } from './money'
+import { say, type Said } from './error-words'
 
 /**
  * A rate as the provider's rate card says it: a percent of the recharge amount, or a fixed amount per
@@ -19,13 +20,13 @@ const BASIS_POINTS_PER_WHOLE = 100_00
 const PERCENT = /^(\d{1,2})(?:\.(\d{1,2}))?$/
 
 /** "2.5" -> 250 basis points, exactly; or what is wrong with it, in words for shop staff. */
-export function readPercentInput(text: string): { basisPoints: number; problem?: undefined } | { basisPoints?: undefined; problem: string } {
+export function readPercentInput(text: string): { basisPoints: number; problem?: undefined } | { basisPoints?: undefined; problem: Said } {
   const typed = text.trim().replace(/%$/, '').trim()
-  if (typed === '') return { problem: 'Enter a percent, like 2.5' }
+  if (typed === '') return { problem: say('margin.percentEnter') }
   const match = PERCENT.exec(typed)
-  if (!match) return { problem: 'A percent is written like 2.5 or 3.25 (digits, at most 2 after the dot)' }
+  if (!match) return { problem: say('margin.percentRule') }
   const basisPoints = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
-  if (basisPoints > MAX_PERCENT_BASIS_POINTS) return { problem: 'A commission must not be more than 20%' }
+  if (basisPoints > MAX_PERCENT_BASIS_POINTS) return { problem: say('margin.percentMax') }
   return { basisPoints }
 }
 

@@ -1,6 +1,8 @@
 // Money as integer paise: exact parsing of decimal rupee strings, and formatting for people.
 // No floating point touches an amount anywhere in Counter; this module is the only converter. A leaf module on the
-// shared floor (partners, counter, contract, simulator and renderer all read amounts): it imports nothing of ours.
+// shared floor (partners, counter, contract, simulator and renderer all read amounts): it imports nothing of ours but
+// the words of its refusals (error-words.ts, itself a leaf).
+import { say, type Said } from './error-words'
 
 export class MoneyFormatError extends Error {
   constructor(readonly text: string) {
@@ -47,9 +49,7 @@ export function parseProviderRupees(text: string): number {
 }
 
 /** An amount typed at the counter: its paise, or what is wrong with it in words for shop staff. */
-export type RupeesInput = { paise: number; problem?: undefined } | { paise?: undefined; problem: string }
-
-const LIKE = 'like 1,999 or 199.50'
+export type RupeesInput = { paise: number; problem?: undefined } | { paise?: undefined; problem: Said }
 
 /**
  * Reads an amount as staff type it. Decision: the same grouping as provider answers — Indian
@@ -60,23 +60,23 @@ const LIKE = 'like 1,999 or 199.50'
  */
 export function readRupeesInput(text: string): RupeesInput {
   const typed = text.trim()
-  if (typed === '') return { problem: 'Enter an amount' }
-  if (typed.startsWith('-')) return { problem: 'Amount must be more than ₹0' }
-  if (/[^\d,.]/.test(typed)) return { problem: `Amount may have only digits, commas and a dot, ${LIKE}` }
+  if (typed === '') return { problem: say('amount.enter') }
+  if (typed.startsWith('-')) return { problem: say('amount.aboveZero') }
+  if (/[^\d,.]/.test(typed)) return { problem: say('amount.onlyDigits') }
   const [whole, ...fractions] = typed.split('.')
-  if (fractions.length > 1) return { problem: `Amount may have only one dot, before the paise, ${LIKE}` }
+  if (fractions.length > 1) return { problem: say('amount.oneDot') }
   const fraction = fractions[0]
-  if (fraction !== undefined && fraction.includes(',')) return { problem: 'Commas go before the dot, like 1,999.50' }
-  if (fraction !== undefined && !/^\d{1,2}$/.test(fraction)) return { problem: 'Paise take 1 or 2 digits after the dot, like 199.50' }
-  if (!/^\d/.test(whole)) return { problem: `Amount must start with a digit, ${LIKE}` }
+  if (fraction !== undefined && fraction.includes(',')) return { problem: say('amount.commaAfterDot') }
+  if (fraction !== undefined && !/^\d{1,2}$/.test(fraction)) return { problem: say('amount.paiseDigits') }
+  if (!/^\d/.test(whole)) return { problem: say('amount.startDigit') }
   if (whole.includes(',') && !wellGrouped(whole)) {
     const problem = /^\d+,\d{1,2}$/.test(whole)
-      ? 'Use a dot for paise, like 199.50 (commas only group digits, like 1,999)'
-      : 'Commas must group digits as in 1,999 or 1,00,000: check where they go'
+      ? say('amount.decimalComma')
+      : say('amount.grouping')
     return { problem }
   }
   const digits = whole.replaceAll(',', '')
-  if (digits.length > 13) return { problem: 'Amount is far too large: check the digits' }
+  if (digits.length > 13) return { problem: say('amount.farTooLarge') }
   return { paise: parseRupees(fraction === undefined ? digits : `${digits}.${fraction}`) }
 }
 

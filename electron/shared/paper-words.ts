@@ -162,6 +162,26 @@ const en = {
     soldBy: 'Sold by',
     role: { owner: 'Owner', staff: 'Staff' },
   },
+  // The printer's test page through the OS driver (counter/test-page.ts).
+  testPage: {
+    title: 'Printer test page',
+    roll: (mm: number) => `${mm} mm roll. The ruler runs the whole width of the paper: where its marks stop, the printer cannot print.`,
+    footer: 'If this page came out whole, receipts will too.',
+  },
+  // History's CSV export: the headings (its cells are data: ids, the ledger's kind and state words, amounts).
+  history: {
+    kind: 'kind',
+    id: 'id',
+    time: 'time',
+    businessDay: 'business day',
+    numberOrAgent: 'number/agent',
+    detail: 'detail',
+    amount: 'amount (rupees)',
+    status: 'status',
+    reference: 'reference',
+    margin: 'margin earned (rupees)',
+    serviceCharge: 'service charge (rupees)',
+  },
 }
 
 export type PaperWords = typeof en
@@ -309,6 +329,24 @@ const hi: PaperWords = {
     byRole: 'किसने बेचा',
     soldBy: 'बेचने वाला',
     role: { owner: 'मालिक', staff: 'स्टाफ़' },
+  },
+  testPage: {
+    title: 'प्रिंटर टेस्ट पेज',
+    roll: (mm: number) => `${mm} mm रोल। पैमाना कागज़ की पूरी चौड़ाई में है: जहाँ उसके निशान रुकते हैं, वहाँ से आगे प्रिंटर नहीं छाप सकता।`,
+    footer: 'यह पेज पूरा छपा है, तो रसीदें भी पूरी छपेंगी।',
+  },
+  history: {
+    kind: 'किस्म',
+    id: 'ID',
+    time: 'समय',
+    businessDay: 'कारोबारी दिन',
+    numberOrAgent: 'नंबर/एजेंट',
+    detail: 'ब्योरा',
+    amount: 'राशि (रुपये)',
+    status: 'स्थिति',
+    reference: 'रेफ़रेंस',
+    margin: 'कमाया मार्जिन (रुपये)',
+    serviceCharge: 'सर्विस चार्ज (रुपये)',
   },
 }
 

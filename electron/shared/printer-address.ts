@@ -1,6 +1,7 @@
 // Where an ESC/POS printer is reached without a driver: a network printer's address (raw TCP, port
 // 9100 unless given) or a device or share path written to as a file. A leaf module: the settings
-// contract checks with it and the printer link connects with it.
+// contract checks with it and the printer link connects with it; its refusals are words of error-words.ts.
+import { say, type Said } from './error-words'
 
 export type PrinterAddress = { kind: 'network'; host: string; port: number } | { kind: 'path'; path: string }
 
@@ -15,9 +16,9 @@ const IPV6 = /^\[([0-9A-Fa-f:.]+)\]$/
  * (`\\SHOP-PC\POS58`, `\\.\COM3`) is written to as a file; anything else is a host name or IP address
  * with an optional `:port`. Returns a plain-words reason when it is neither.
  */
-export function parsePrinterAddress(typed: string): PrinterAddress | { error: string } {
+export function parsePrinterAddress(typed: string): PrinterAddress | { error: Said } {
   const text = typed.trim()
-  if (text === '') return { error: "Type the printer's network address (for example 192.168.1.50) or its device path." }
+  if (text === '') return { error: say('printer.addressEmpty') }
   if (text.startsWith('/') || text.startsWith('\\\\')) return { kind: 'path', path: text }
   const colon = text.lastIndexOf(':')
   const bracketed = text.startsWith('[')
@@ -25,11 +26,11 @@ export function parsePrinterAddress(typed: string): PrinterAddress | { error: st
   const hostPart = hasPort ? text.slice(0, colon) : text
   const portPart = hasPort ? text.slice(colon + 1) : String(DEFAULT_PRINTER_PORT)
   const port = /^\d{1,5}$/.test(portPart) ? Number(portPart) : NaN
-  if (!(port >= 1 && port <= 65535)) return { error: `"${portPart}" is not a port number (1 to 65535; receipt printers use 9100).` }
+  if (!(port >= 1 && port <= 65535)) return { error: say('printer.badPort', { port: portPart }) }
   const v6 = IPV6.exec(hostPart)
   const host = v6 ? v6[1] : hostPart
   if (!v6 && !HOST.test(host)) {
-    return { error: `"${text}" is not a printer address: type an IP address like 192.168.1.50, a name like printer.local, or a path like /dev/usb/lp0.` }
+    return { error: say('printer.badAddress', { text }) }
   }
   return { kind: 'network', host, port }
 }

@@ -1,7 +1,7 @@
 // The counter in Hindi, in Debian's Chromium at 1366×768: Settings switches the screens and, apart, the receipts
-// to Hindi at once; a recharge sold in Hindi with its receipt in Hindi; Recharge, Day close and Settings in
-// Hindi (screenshots in test-output/e2e/), axe-core clean on Recharge; the Z report's A4 PDF reads in Devanagari
-// in the bundled font; and the choice survives a restart of the core.
+// to Hindi at once; a recharge sold in Hindi with its receipt in Hindi; a refusal of the core in Hindi beside its
+// field; Recharge, Day close and Settings in Hindi (screenshots in test-output/e2e/), axe-core clean on Recharge;
+// the Z report's A4 PDF reads in Devanagari in the bundled font; and the choice survives a restart of the core.
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -72,6 +72,24 @@ describe('Counter in Hindi', () => {
     await page.getByTestId('receipt-preview').scrollIntoViewIfNeeded()
     await shot('recharge')
     expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  it("shows a refusal the core makes in Hindi beside its field, selling nothing", async () => {
+    const before = await counter.call('sales.today', {})
+    await page.keyboard.press('F1')
+    await page.getByTestId('number-input').fill('9876543211')
+    await expect.poll(() => page.getByTestId('operator-select').inputValue()).not.toBe('')
+    await page.keyboard.press('Enter')
+    await page.getByTestId('amount-input').fill('199')
+    // Past the service-charge cap, a setting only the core checks: the screen lets it through, the core refuses it.
+    await page.getByTestId('collected').fill('400')
+    await page.getByTestId('collected').press('Enter')
+    const beside = page.getByTestId('field-error-collected')
+    await expect.poll(() => beside.textContent()).toBe('लिया गया पैसा ₹299.00 से ज़्यादा नहीं हो सकता: राशि और ज़्यादा से ज़्यादा ₹100.00 सर्विस चार्ज (सेटिंग्स में तय)')
+    expect(await page.getByTestId('collected').getAttribute('aria-invalid')).toBe('true')
+    await shot('refusal')
+    expect(await counter.call('sales.today', {})).toEqual(before)
+    await page.keyboard.press('Escape')
   })
 
   it('shows Day close in Hindi and gives the Z report as an A4 PDF in Devanagari', async () => {

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 
 export const root = resolve(__dirname, '../..')
-export const PAPER_TEMPLATES = ['electron/counter/receipts.ts', 'electron/counter/z-report.ts']
+export const PAPER_TEMPLATES = ['electron/counter/receipts.ts', 'electron/counter/z-report.ts', 'electron/counter/test-page.ts']
 
 /**
  * Decision: what counts as words. Devanagari anywhere, or two Latin words in a row (a label, a sentence);
@@ -68,3 +68,38 @@ export function wordsIn(path: string, source: string): string[] {
   return literals.map((literal) => literal.trim()).filter((literal) => WORDS.test(literal) && !(CODE.test(literal) && !/[\u0900-\u097F]/.test(literal)) && !ALLOWED.has(literal))
 }
 
+
+/** Where the core and the contract write a refusal: a CounterError's arguments, a zod rule's error or issue, a reader's problem. */
+const REFUSAL_SITE = /new CounterError\(|\baddIssue\(|\brefuse\(|\b(?:error|problem):\s*/g
+
+/** The code from `start` to the end of the expression there: a bracket's whole contents, else up to a comma or closing bracket. */
+function expressionAt(code: string, start: number, opened: boolean): string {
+  let depth = opened ? 1 : 0
+  let quote: string | null = null
+  for (let at = start; at < code.length; at++) {
+    const char = code[at]
+    if (quote) {
+      if (char === '\\') at++
+      else if (char === quote) quote = null
+    } else if (char === "'" || char === '"' || char === '`') quote = char
+    else if ('([{'.includes(char)) depth++
+    else if (')]}'.includes(char)) {
+      if (depth === 0 || (--depth === 0 && opened)) return code.slice(start, at)
+    } else if (char === ',' && depth === 0) return code.slice(start, at)
+  }
+  return code.slice(start)
+}
+
+/**
+ * The words written at a refusal's site in core or contract source (refusals are said from
+ * electron/shared/error-words.ts): a literal there reads English on a Hindi screen.
+ */
+export function refusalWordsIn(source: string): string[] {
+  const code = withoutComments(source)
+  const found: string[] = []
+  for (const site of code.matchAll(REFUSAL_SITE)) {
+    const start = site.index + site[0].length
+    found.push(...scriptLiterals(expressionAt(code, start, site[0].endsWith('('))))
+  }
+  return found.map((literal) => literal.trim()).filter((literal) => WORDS.test(literal))
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryRow, Input } from '../../electron/contract'
 import { historyCsv, historyExport } from '../../electron/counter/history'
 import { verhoeffDigit } from '../../electron/shared/verhoeff'
-import { startRealModeRig, type RealModeRig } from './helpers'
+import { startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
 let rig: RealModeRig
 let clock = new Date('2024-05-01T06:00:00.000Z')
@@ -113,6 +113,17 @@ describe('history.exportCsv', () => {
     const mobile = lines.find((line) => line.includes(sold.mobile))!.split(',')
     expect(mobile).toMatchObject({ 0: 'recharge', 3: '01-05-2024', 4: '9876543210', 6: '199.50', 7: 'SUCCESS' })
     expect(lines.find((line) => line.includes(sold.coupon))).toContain(',214,SUCCESS,')
+  })
+
+  it('writes the headings in the receipt language, the cells as data', async () => {
+    valueOf(await rig.counter.call('settings.save', { receiptLanguage: 'hi' }))
+    try {
+      const lines = valueOf(await rig.counter.call('history.exportCsv', {})).content.split('\r\n')
+      expect(lines[0]).toBe('किस्म,ID,समय,कारोबारी दिन,नंबर/एजेंट,ब्योरा,राशि (रुपये),स्थिति,रेफ़रेंस,कमाया मार्जिन (रुपये),सर्विस चार्ज (रुपये)')
+      expect(lines.find((line) => line.includes(sold.mobile))!.split(',')).toMatchObject({ 0: 'recharge', 6: '199.50', 7: 'SUCCESS' })
+    } finally {
+      valueOf(await rig.counter.call('settings.save', { receiptLanguage: 'en' }))
+    }
   })
 
   it('exports only what the filters match, named by the range asked for', async () => {

@@ -10,6 +10,7 @@ import type { OsPrinter, SystemPrinter } from '../../electron/printers/printer-p
 import { parsePrinterAddress } from '../../electron/shared/printer-address'
 import { blackDots, startFakePrinter, startStalledPrinter, type DecodedImage, type FakePrinter } from '../helpers/escpos-printer'
 import { approvedAgent, realApiKey, realCredentials, startRealModeRig, valueOf, type RealModeRig } from './helpers'
+import { english } from '../../electron/shared/error-words'
 
 const SHOP = 'Sharma Mobile Point'
 const cashSale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199.50' } as const
@@ -218,6 +219,20 @@ describe('receipts through the OS driver', () => {
     expect(printed[1].html).toContain(SHOP)
     expect(printed[1].html).toContain('class="ruler"')
     expect(printed[1].html.match(/<i style/g)).toHaveLength(59)
+    expect(printed[1].html).toContain('<div class="title">Printer test page</div>')
+    // In the receipt language, drawn in the bundled Devanagari font; the screens' language does not move it.
+    valueOf(await rig.counter.call('settings.save', { receiptLanguage: 'hi' }))
+    valueOf(await rig.counter.call('printer.testPage', {}))
+    expect(printed[2].html).toContain('<html lang="hi">')
+    expect(printed[2].html).toContain('<div class="title">प्रिंटर टेस्ट पेज</div>')
+    expect(printed[2].html).toContain('58 mm रोल। पैमाना कागज़ की पूरी चौड़ाई में है')
+    expect(printed[2].html).toContain('@font-face { font-family: "Counter Devanagari"; src: url(data:font/ttf')
+    expect(printed[2].html).not.toContain('Printer test page')
+    valueOf(await rig.counter.call('settings.save', { receiptLanguage: 'en', screenLanguage: 'hi' }))
+    valueOf(await rig.counter.call('printer.testPage', {}))
+    expect(printed[3].html).toContain('<div class="title">Printer test page</div>')
+    expect(printed[3].html).not.toContain('data:font/ttf')
+    valueOf(await rig.counter.call('settings.save', { screenLanguage: 'en' }))
 
     expect(valueOf(await rig.counter.call('printer.list', {}))).toEqual({ printers: installed })
     expect(valueOf(await rig.counter.call('printer.status', {})).state).toBe('unknown')
@@ -249,7 +264,7 @@ describe('printer settings', () => {
       error: { code: 'invalid_input', message: expect.stringContaining('address'), fields: { printerAddress: expect.any(String) } },
     })
     const typo = 'printer 50:9100'
-    const words = (parsePrinterAddress(typo) as { error: string }).error
+    const words = english((parsePrinterAddress(typo) as { error: string }).error)
     expect(await rig.counter.call('settings.save', { printerKind: 'escpos', printerAddress: typo })).toMatchObject({
       ok: false,
       error: { code: 'invalid_input', message: words, fields: { printerAddress: words } },

@@ -10,6 +10,7 @@ import type { Result, Sale } from '../../electron/contract'
 import type { SimRequest } from '../../electron/simulator/server'
 import { installFsShim, type FsShim } from '../faults/fs-shim'
 import { approvedAgent, eventually, journalOf, startRealModeRig, valueOf, type RealModeRig } from './helpers'
+import { english } from '../../electron/shared/error-words'
 
 const sale = (number: string) => ({ kind: 'mobile', number, operatorCode: 'AT', circle: 'DL', amount: '199.50' }) as const
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
@@ -114,7 +115,7 @@ it('an intent the ledger thread never answered is refused as not sent, and nothi
 
   const refused = await r.counter.call('recharge.sell', sale('9812345606'))
 
-  expect(refused).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: `${LEDGER_STOPPED} ${NOTHING_SENT}` } })
+  expect(refused).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: `${LEDGER_STOPPED} ${english(NOTHING_SENT)}` } })
   expect(requestsOf(r, 'transaction')).toHaveLength(0)
   // The thread is started again: the next sale goes through.
   expect(valueOf(await r.counter.call('recharge.sell', sale('9812345606'))).state).toBe('SUCCESS')

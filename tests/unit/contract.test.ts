@@ -22,6 +22,7 @@ import {
   settingsChannels,
 } from '../../electron/contract'
 import { mergeDomains } from '../../electron/contract/channel'
+import { english } from '../../electron/shared/error-words'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199' } as const
 
@@ -29,7 +30,7 @@ function firstError(input: unknown): { field: string; message: string } {
   const result = SellRechargeInputSchema.safeParse(input)
   expect(result.success).toBe(false)
   const issue = result.error!.issues[0]
-  return { field: String(issue.path[0]), message: issue.message }
+  return { field: String(issue.path[0]), message: english(issue.message) }
 }
 
 describe('recharge.sell input', () => {
@@ -73,7 +74,7 @@ describe('recharge.sell input', () => {
 
 describe('money inputs: Indian grouping, and each its own bound', () => {
   const issue = (schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) =>
-    schema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+    schema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${english(i.message)}`)
 
   it('takes "1,999" as an amount and passes it on as a plain decimal', () => {
     expect(SellRechargeInputSchema.parse({ ...sale, amount: '1,999', collected: '2,009.50' })).toMatchObject({ amount: '1999', collected: '2009.50' })

@@ -4,6 +4,7 @@ import { SaveCommissionRatesInputSchema } from '../../electron/contract'
 import {
   basisPointsToPercent, couponMargin, earnedOnce, percentOf, rateLabel, readPercentInput, rechargeMargin,
 } from '../../electron/shared/margin'
+import { english } from '../../electron/shared/error-words'
 
 describe('margin arithmetic', () => {
   it('rounds a percent margin half up to the paisa, in integers', () => {
@@ -56,11 +57,11 @@ describe('typed rates', () => {
   })
 
   it('refuses a percent past 20, with three decimals, negative or not a number, in plain words', () => {
-    expect(readPercentInput('20.01').problem).toBe('A commission must not be more than 20%')
-    expect(readPercentInput('2.555').problem).toMatch(/at most 2 after the dot/)
-    expect(readPercentInput('-1').problem).toMatch(/written like 2.5/)
-    expect(readPercentInput('two').problem).toMatch(/written like 2.5/)
-    expect(readPercentInput('').problem).toBe('Enter a percent, like 2.5')
+    expect(english(readPercentInput('20.01').problem!)).toBe('A commission must not be more than 20%')
+    expect(english(readPercentInput('2.555').problem!)).toMatch(/at most 2 after the dot/)
+    expect(english(readPercentInput('-1').problem!)).toMatch(/written like 2.5/)
+    expect(english(readPercentInput('two').problem!)).toMatch(/written like 2.5/)
+    expect(english(readPercentInput('').problem!)).toBe('Enter a percent, like 2.5')
   })
 
   it('saves a table of rates parsed, a blank row as no rate, and names the row of each bad value', () => {
@@ -84,7 +85,7 @@ describe('typed rates', () => {
       coupons: { p: '1,50', e: '0' },
     })
     expect(refused.success).toBe(false)
-    const messages = Object.fromEntries((refused.error?.issues ?? []).map((issue) => [String(issue.path.at(-1)), issue.message]))
+    const messages = Object.fromEntries((refused.error?.issues ?? []).map((issue) => [String(issue.path.at(-1)), english(issue.message)]))
     expect(messages).toEqual({
       'rate.AT': 'A commission must not be more than 20%',
       'rate.RJP': 'A fixed commission must not be more than ₹100',

@@ -1,10 +1,11 @@
 // No words for staff outside the dictionaries: scans the renderer (.vue templates and scripts, .ts stores and
 // helpers) and the paper templates (receipts, Z report) for literal text in a human language, and fails on any.
-// The screens' words live in renderer/src/i18n/, paper's in electron/shared/paper-words.ts.
+// The screens' words live in renderer/src/i18n/, paper's in electron/shared/paper-words.ts; and scans the core and the
+// contract for words written where they refuse something (electron/shared/error-words.ts holds those).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { files, PAPER_TEMPLATES, root, wordsIn } from '../helpers/literal-scan'
+import { files, PAPER_TEMPLATES, refusalWordsIn, root, wordsIn } from '../helpers/literal-scan'
 
 const scanned = [...files('renderer/src', /\.(vue|ts)$/).filter((path) => !path.startsWith('renderer/src/i18n/')), ...PAPER_TEMPLATES]
 
@@ -29,5 +30,33 @@ describe('no words for staff outside the dictionaries', () => {
     // Not words: testids, classes, keys, paths, placeholders for values.
     expect(wordsIn('x.vue', '<template><p data-testid="sale-total" class="n big">{{ total }}</p></template>')).toEqual([])
     expect(wordsIn('renderer/src/x.ts', "const key = 'nav.recharge'; const path = '/day-close'; const sep = '—'")).toEqual([])
+  })
+})
+
+const refusing = [
+  ...files('electron/counter', /\.ts$/),
+  ...files('electron/contract', /\.ts$/),
+  ...['money', 'margin', 'printer-address'].map((name) => `electron/shared/${name}.ts`),
+]
+
+describe('no refusal words outside the error dictionary', () => {
+  it('scans the core, the contract and the shared readers of typed input', () => {
+    expect(refusing.length).toBeGreaterThan(40)
+    expect(refusing).toContain('electron/counter/credit.ts')
+    expect(refusing).toContain('electron/contract/fields.ts')
+  })
+
+  it.each(refusing)('%s has none', (path) => {
+    expect(refusalWordsIn(readFileSync(join(root, path), 'utf8'))).toEqual([])
+  })
+
+  it('finds words planted in a CounterError, a zod rule, an issue and a reader', () => {
+    expect(refusalWordsIn("throw new CounterError('invalid_input', `${name} owes nothing now.`, { amount: 'Nothing is due' })")).toEqual(['owes nothing now.', 'Nothing is due'])
+    expect(refusalWordsIn("z.string().max(40, { error: 'Amount is too long' })")).toEqual(['Amount is too long'])
+    expect(refusalWordsIn("ctx.addIssue({ code: 'custom', message: `At most ${max} coupons` })")).toEqual(['At most   coupons'])
+    expect(refusalWordsIn("if (typed === '') return { problem: 'Enter a percent' }")).toEqual(['Enter a percent'])
+    // Not words: a said key, a code, a field name, a log line away from any refusal.
+    expect(refusalWordsIn("throw new CounterError('not_found', say('credit.noCustomer', { number }), { number: say('credit.noCustomerField') })")).toEqual([])
+    expect(refusalWordsIn("log(`counter: ${channel} failed unexpectedly`)")).toEqual([])
   })
 })
