@@ -79,8 +79,7 @@ export function salesHandlers(
       const { chat, ownMobile } = await receiptOf(orderId)
       const to = MobileNumberSchema.safeParse(mobile ?? ownMobile ?? '')
       if (!to.success) {
-        const message = "Type the customer's 10-digit mobile number to share this receipt on WhatsApp."
-        throw new CounterError('invalid_input', message, { mobile: message })
+        throw new CounterError('invalid_input', say('share.mobile'), { mobile: say('share.mobile') })
       }
       return { url: whatsAppUrl(to.data, receiptChatText(chat, ctx.settings.current)) }
     },

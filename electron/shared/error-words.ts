@@ -116,6 +116,7 @@ const en = {
   'recharge.beingSentField': 'A recharge for this number is already being sent',
   'sale.noSuchOrder': (p: { orderId: string }) => `There is no sale with order id ${p.orderId}.`,
   'sale.nothingSent': 'Nothing was sent to the provider.',
+  'share.mobile': "Type the customer's 10-digit mobile number to share this receipt on WhatsApp.",
   // The PAN desk (contract/pan.ts, counter/pan.ts).
   'coupon.type': 'Choose P-Coupon or E-Coupon',
   'coupon.qtyEnter': 'Enter a quantity',
@@ -320,6 +321,7 @@ const hi: ErrorWords = {
   'recharge.beingSentField': 'इस नंबर का एक रिचार्ज अभी भेजा जा रहा है',
   'sale.noSuchOrder': (p) => `ऑर्डर ID ${p.orderId} की कोई बिक्री नहीं है।`,
   'sale.nothingSent': 'प्रोवाइडर को कुछ नहीं भेजा गया।',
+  'share.mobile': 'यह रसीद WhatsApp पर भेजने के लिए ग्राहक का 10 अंकों का मोबाइल नंबर लिखें।',
   'coupon.type': 'P-Coupon या E-Coupon चुनें',
   'coupon.qtyEnter': 'संख्या डालें',
   'coupon.qtyWhole': 'संख्या पूरी होनी चाहिए',
