@@ -5,6 +5,7 @@ import { AgentInputSchema, CouponOrderInputSchema } from '../../electron/contrac
 import { checkCouponAnswer } from '../../electron/counter/coupon-checks'
 import { verhoeffDigit, verhoeffValid } from '../../electron/shared/verhoeff'
 import type { CouponReply } from '../../electron/partners/pan-api'
+import { english } from '../../electron/shared/error-words'
 
 const good = {
   vleId: 'VLE1001',
@@ -74,7 +75,8 @@ describe('agent fields', () => {
   ])('refuses %s %j', (field, value, message) => {
     const result = check({ [field]: value })
     expect(result.success).toBe(false)
-    expect(result.error!.issues[0]).toMatchObject({ path: [field], message })
+    const [issue] = result.error!.issues
+    expect({ path: issue.path, message: english(issue.message) }).toEqual({ path: [field], message })
   })
 })
 
