@@ -7,8 +7,8 @@ import { say } from '../shared/error-words'
 
 /**
  * Decision: a credit customer is known by a mobile number (the key) and a name taken with the
- * credit sale itself. The customers part remembers names for numbers sold to; the two meet at the
- * number (credit_customers.number here), which is where the coordinator joins them.
+ * credit sale itself. That name is the customer's one name (the ledger's customer_names, shared
+ * with the customers part): a credit sale names the customer, and naming a regular renames them on Dues.
  */
 export const CreditNameSchema = z
   .string({ error: say('credit.nameEnter') })

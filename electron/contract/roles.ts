@@ -47,9 +47,6 @@ export const rolesEvents = {
  * Decision: app.confirmClock is the owner's too (the README has the owner check the date), since a
  * wrong clock confirmed books sales onto the wrong day. settings.testConnection, printer test pages
  * and status checks change nothing and stay open to staff.
- *
- * Owner-only for some inputs only (checked in the handler with the same rule, ctx.requireOwner):
- * - day.close while sales are unresolved (the override note): day-close.ts.
  */
 export const OWNER_ONLY_CHANNELS = [
   'settings.save',
@@ -61,4 +58,7 @@ export const OWNER_ONLY_CHANNELS = [
   'margins.saveRates',
   'credit.setLimit',
   'customers.forget',
+  // Issue #10: a helper "can sell but not change settings or close the day" — any close, not only one over
+  // unresolved sales (staff may still count the drawer; the owner closes).
+  'day.close',
 ] as const

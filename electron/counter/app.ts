@@ -153,7 +153,6 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
         announceStatus()
       }
     },
-    requireOwner: roles.requireOwner,
   }
 
   const recharge = rechargeHandlers(ctx)

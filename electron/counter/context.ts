@@ -30,8 +30,6 @@ export interface CounterContext {
   saleChanged(session: Session, orderId: string): Promise<Sale>
   /** Whether the provider answered at all: drives the status bar's connectivity. */
   noteContact(answered: boolean): void
-  /** For a channel owner-only for some inputs: throws owner_only ("Only the owner can <what>") for staff (roles.ts). */
-  requireOwner(what: Said): void
 }
 
 /** The consequence of an intent that could not be journaled: the provider is only asked once it is. */

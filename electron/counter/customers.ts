@@ -3,9 +3,20 @@ import { SUGGESTIONS_MAX, type Customer, type HandlersFor } from '../contract'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { say } from '../shared/error-words'
+import { formatPaise } from '../shared/money'
 
 type CustomerChannels = 'customers.suggest' | 'customers.get' | 'customers.name' | 'customers.forget'
 
+
+/**
+ * Decision: a customer with a due (either way) is not forgotten: the name is what Dues and the
+ * statement know them by, and an udhaar outlives any wish to forget. Settle it first, then forget.
+ */
+function refuseWhileOwing(name: string, duePaise: number): void {
+  if (duePaise === 0) return
+  const message = duePaise > 0 ? say('customer.owes', { name, amount: formatPaise(duePaise) }) : say('customer.isOwed', { name, amount: formatPaise(-duePaise) })
+  throw new CounterError('invalid_input', message, { number: message })
+}
 
 export function customerHandlers(ctx: CounterContext): HandlersFor<CustomerChannels> {
   /** Checked and written as one section, so a forget between the look and the line cannot slip in. */
@@ -39,6 +50,8 @@ export function customerHandlers(ctx: CounterContext): HandlersFor<CustomerChann
       const session = ctx.session()
       await ctx.recordWrite(async () => {
         await known(number)
+        const credit = await session.ledger.creditStatement(number)
+        if (credit) refuseWhileOwing(credit.customer.name, credit.customer.duePaise)
         await session.ledger.append('customer.forgotten', { number })
       })
       ctx.emit('customer.changed', { number, name: null })

@@ -134,8 +134,6 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         await refuseIfClosed(session.ledger, businessDay)
         refuseUnlessClockAgrees(session.ledger.clockCheck(), ctx.settings.current.timezone)
         const unresolved = (await unresolvedBy(session, businessDay)).length
-        // Owner-only for this input (contract/roles.ts lists it): closing over unresolved sales.
-        if (unresolved > 0) ctx.requireOwner(say('owner.closeUnresolved'))
         const overrideNote = overrideNoteFor(unresolved, input.overrideNote)
         return { overrideNote, live: await liveSummary(session, businessDay) }
       }

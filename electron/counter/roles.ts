@@ -23,8 +23,6 @@ export interface Roles extends Access {
   handlers: HandlersFor<RoleChannels>
   /** The role now: what dispatch checks and what each journal line records. */
   role(): Role
-  /** For channels owner-only for some inputs (OWNER_ONLY_CHANNELS' note): throws owner_only for staff. */
-  requireOwner(what: Said): void
   stop(): void
 }
 
@@ -97,10 +95,6 @@ export function createRoles({ dataDir, store, secrets, now, log, announce }: Rol
       if (role() !== 'owner') return ownerOnly(say('owner.doThis'))
       touch()
       return null
-    },
-    requireOwner(what) {
-      if (role() !== 'owner') throw ownerOnly(what)
-      touch()
     },
     stop: () => clearTimeout(idleTimer),
     handlers: {

@@ -4,25 +4,19 @@ import type { Database } from 'sql.js'
 import type { JournalEntry } from './events'
 import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
-
-/** A customer's due as the tables hold it now: successful credit sales less payments. */
-export function dueOf(db: Database, number: string): number {
-  const due = db.exec(
-    `SELECT COALESCE(sum(CASE WHEN kind = 'payment' THEN -amount_paise WHEN state = 'SUCCESS' THEN amount_paise ELSE 0 END), 0)
-     FROM credit_entries WHERE number = ?`,
-    [number],
-  )[0]?.values[0]?.[0]
-  return Number(due ?? 0)
-}
+import { dueOf } from './credit-reads'
+import { nameCustomer } from './customer-projections'
 
 const customerExists = (db: Database, number: string) => db.exec('SELECT 1 FROM credit_customers WHERE number = ?', [number]).length > 0
 
+/** The name goes to the one name store; credit_customers keeps the limit and dates (its name column is left empty since migration 10). */
 function upsertCustomer(db: Database, number: string, name: string, at: string): void {
+  nameCustomer(db, number, name)
   runCached(
     db,
-    `INSERT INTO credit_customers (number, name, limit_paise, created_at, updated_at) VALUES (?, ?, NULL, ?, ?)
-     ON CONFLICT (number) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at`,
-    [number, name, at, at],
+    `INSERT INTO credit_customers (number, name, limit_paise, created_at, updated_at) VALUES (?, '', NULL, ?, ?)
+     ON CONFLICT (number) DO UPDATE SET updated_at = excluded.updated_at`,
+    [number, at, at],
   )
 }
 

@@ -38,10 +38,21 @@ interface CustomerRow {
   limitPaise: number | null
 }
 
+/** A customer's due as the tables hold it now: successful credit sales less payments. */
+export function dueOf(db: Database, number: string): number {
+  const due = db.exec(
+    `SELECT COALESCE(sum(CASE WHEN kind = 'payment' THEN -amount_paise WHEN state = 'SUCCESS' THEN amount_paise ELSE 0 END), 0)
+     FROM credit_entries WHERE number = ?`,
+    [number],
+  )[0]?.values[0]?.[0]
+  return Number(due ?? 0)
+}
+
+/** Credit customers with their names from the one name store (every credit customer has one: customer-projections.ts forget). */
 function customers(db: Database, number?: string): CustomerRow[] {
   return selectAll(
     db,
-    `SELECT number, name, limit_paise FROM credit_customers${number === undefined ? '' : ' WHERE number = ?'} ORDER BY name, number`,
+    `SELECT number, customer_names.name, limit_paise FROM credit_customers JOIN customer_names USING (number)${number === undefined ? '' : ' WHERE number = ?'} ORDER BY customer_names.name, number`,
     number === undefined ? [] : [number],
     (row) => ({ number: String(row.number), name: String(row.name), limitPaise: row.limit_paise === null ? null : Number(row.limit_paise) }),
   )

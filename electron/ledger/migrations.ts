@@ -261,6 +261,23 @@ export const migrations: Migration[] = [
         ) WHERE newest = 1;
     `,
   },
+  {
+    version: 10,
+    name: 'one name per customer',
+    // A customer's name is one thing, whether the shop named a regular or took it with a credit sale:
+    // customer_names, by number. The names move here from customers.name and credit_customers.name,
+    // which are no longer read or written (left empty: a shipped table is not rebuilt). Decision: where
+    // both named a number, the regular's name wins, as the shop typed it to name that customer; the
+    // journal cannot be asked which came last here, and a later name of either kind replaces it.
+    sql: `
+      CREATE TABLE customer_names (number TEXT PRIMARY KEY, name TEXT NOT NULL);
+      INSERT INTO customer_names (number, name) SELECT number, name FROM credit_customers;
+      INSERT INTO customer_names (number, name) SELECT number, name FROM customers WHERE name IS NOT NULL
+        ON CONFLICT (number) DO UPDATE SET name = excluded.name;
+      UPDATE customers SET name = NULL;
+      UPDATE credit_customers SET name = '';
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -42,7 +42,7 @@ export function saleFromRow(row: ParamsObject): Sale {
 }
 
 /** A sale's row with its customer's name (customer_name), as every read of sales for a screen or receipt selects it. */
-export const SALES_WITH_NAMES = 'SELECT sales.*, customers.name AS customer_name FROM sales LEFT JOIN customers ON customers.number = sales.number'
+export const SALES_WITH_NAMES = 'SELECT sales.*, customer_names.name AS customer_name FROM sales LEFT JOIN customer_names ON customer_names.number = sales.number'
 
 export function customerFromRow(row: ParamsObject): Customer {
   return {

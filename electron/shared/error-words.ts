@@ -58,6 +58,9 @@ const en = {
   'customer.nameRule': 'A name may hold only letters (in any script), spaces, dots, hyphens and apostrophes, and must start with a letter',
   'customer.notKnown': (p: { number: string }) => `No sale to ${p.number} is remembered, so it cannot be named or forgotten. Sell to it first.`,
   'customer.notKnownField': 'No sale to this number is remembered',
+  'customer.owes': (p: { name: string; amount: string }) => `${p.name} still owes ${p.amount}. Take the payment in Dues (Ctrl+D) before forgetting this customer.`,
+  'customer.isOwed': (p: { name: string; amount: string }) =>
+    `The shop still holds ${p.amount} of ${p.name}'s (paid for a credit sale that failed); it goes against their next credit sale. This customer cannot be forgotten until then.`,
   'credit.nameEnter': "Enter the customer's name",
   'credit.nameNeeded': "Enter the customer's name: a sale on credit needs it",
   'credit.nameMax': 'A name is at most 60 characters',
@@ -215,7 +218,6 @@ const en = {
   'pin.setFirst': 'Set an owner PIN in Settings first: until then everyone at the counter is the owner.',
   'owner.only': (p: { what: string }) => `Only the owner can ${p.what}. Unlock with the owner PIN (the lock in the status bar), then try again. Nothing was changed.`,
   'owner.doThis': 'do this',
-  'owner.closeUnresolved': 'close the day while sales are unresolved',
 }
 
 export type ErrorWords = typeof en
@@ -268,6 +270,8 @@ const hi: ErrorWords = {
   'customer.nameRule': 'नाम में सिर्फ़ अक्षर (किसी भी लिपि में), स्पेस, बिंदु, हाइफ़न और अपॉस्ट्रॉफ़ी हो सकते हैं, और वह अक्षर से शुरू होना चाहिए',
   'customer.notKnown': (p) => `${p.number} पर कोई बिक्री याद नहीं है, इसलिए उसे नाम नहीं दिया जा सकता और भुलाया नहीं जा सकता। पहले उस पर बिक्री करें।`,
   'customer.notKnownField': 'इस नंबर पर कोई बिक्री याद नहीं है',
+  'customer.owes': (p) => `${p.name} पर अभी ${p.amount} बाकी है। इस ग्राहक को भुलाने से पहले उधार खाते (Ctrl+D) में भुगतान लें।`,
+  'customer.isOwed': (p) => `दुकान के पास अभी ${p.name} के ${p.amount} हैं (उधार की एक बिक्री के लिए दिए, जो विफल हुई); यह उनकी अगली उधार बिक्री में जुड़ेगा। तब तक इस ग्राहक को भुलाया नहीं जा सकता।`,
   'credit.nameEnter': 'ग्राहक का नाम डालें',
   'credit.nameNeeded': 'ग्राहक का नाम डालें: उधार बिक्री के लिए यह ज़रूरी है',
   'credit.nameMax': 'नाम ज़्यादा से ज़्यादा 60 अक्षर का हो सकता है',
@@ -410,7 +414,6 @@ const hi: ErrorWords = {
   'pin.setFirst': 'पहले सेटिंग्स में मालिक का PIN सेट करें: तब तक काउंटर पर हर कोई मालिक है।',
   'owner.only': (p) => `सिर्फ़ मालिक ${p.what} सकते हैं। मालिक के PIN से अनलॉक करें (स्टेटस बार का ताला), फिर कोशिश करें। कुछ नहीं बदला।`,
   'owner.doThis': 'यह कर',
-  'owner.closeUnresolved': 'बिना अंतिम जवाब वाली बिक्री के रहते दिन बंद कर',
 }
 
 export const errorDictionaries: Record<Language, ErrorWords> = { en, hi }

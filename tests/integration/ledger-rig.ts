@@ -137,6 +137,9 @@ export function useLedgerRig(prefix: string): LedgerRig {
 
 /** What each schema version added, undone: turns a snapshot back into what an older Counter wrote. */
 const UNDO_MIGRATION: Record<number, string> = {
+  10: `UPDATE customers SET name = (SELECT name FROM customer_names WHERE customer_names.number = customers.number);
+       UPDATE credit_customers SET name = (SELECT name FROM customer_names WHERE customer_names.number = credit_customers.number);
+       DROP TABLE customer_names;`,
   9: 'DROP TABLE customers;',
   8: 'ALTER TABLE sales DROP COLUMN sold_by; ALTER TABLE coupon_sales DROP COLUMN sold_by;',
   7: 'DROP TABLE credit_customers; DROP TABLE credit_entries;',

@@ -215,6 +215,41 @@ describe('migrations', () => {
     expect(plan.join(' | ')).toMatch(/SEARCH customers USING COVERING INDEX customers_by_number_time \(number>\? AND number<\?\)/)
   })
 
+  it('move every name to customer_names in version 10: credit names and regulars\' names, the regular\'s where both named a number', () => {
+    for (const migration of migrations.filter((m) => m.version <= 9)) db.exec(migration.sql)
+    writeMeta(db, 'schema_version', '9')
+    const customer = (number: string, name: string | null) =>
+      db.run(
+        `INSERT INTO customers (number, kind, name, last_operator_code, last_operator_name, last_circle, last_amount_paise, last_at, sales)
+         VALUES (?, 'mobile', ?, 'AT', 'Airtel', 'DL', 19900, '2025-03-14T04:30:00.000Z', 1)`,
+        [number, name],
+      )
+    const creditCustomer = (number: string, name: string, limit: number | null) =>
+      db.run("INSERT INTO credit_customers VALUES (?, ?, ?, '2025-03-14T04:30:00.000Z', '2025-03-14T05:30:00.000Z')", [number, name, limit])
+    customer('9876500001', 'Ramesh')
+    customer('9876500002', null)
+    customer('9876500003', 'Sita Devi')
+    creditCustomer('9876500002', 'Mohan', 50000)
+    creditCustomer('9876500003', 'Sita', null)
+    creditCustomer('9123400000', 'Ram Lal', null)
+    expect(migrate(db)).toEqual({ from: 9, to: migrations.length })
+    expect(described('customer_names')).toEqual(['number TEXT', 'name TEXT NOT NULL'])
+    expect(columns('customer_names').find((column) => column.primaryKey === 1)?.name).toBe('number')
+    expect(db.exec('SELECT number, name FROM customer_names ORDER BY number')[0].values).toEqual([
+      ['9123400000', 'Ram Lal'],
+      ['9876500001', 'Ramesh'],
+      ['9876500002', 'Mohan'],
+      ['9876500003', 'Sita Devi'],
+    ])
+    // One store: the old columns keep no second copy; limits and dates stay where they were.
+    expect(db.exec('SELECT count(*) FROM customers WHERE name IS NOT NULL')[0].values).toEqual([[0]])
+    expect(db.exec('SELECT number, name, limit_paise FROM credit_customers ORDER BY number')[0].values).toEqual([
+      ['9123400000', '', null],
+      ['9876500002', '', 50000],
+      ['9876500003', '', null],
+    ])
+  })
+
   it('do nothing on a database that is already current', () => {
     migrate(db)
     db.run("INSERT INTO meta (key, value) VALUES ('journal_seq', '7')")
