@@ -4,8 +4,11 @@ import { CounterError } from './errors'
 
 export type SecretName = 'token' | 'secretKey' | 'apiKey'
 export const secretNames: readonly SecretName[] = ['token', 'secretKey', 'apiKey']
-/** The partner secrets, and the owner PIN's pepper (owner-pin.ts): kept apart so forgetting credentials keeps the PIN working. */
-export type KeychainItem = SecretName | 'pinPepper'
+/**
+ * The partner secrets, the owner PIN's pepper (owner-pin.ts) and the head office's database password
+ * (office.ts): kept apart so forgetting the partner credentials keeps the PIN and the office working.
+ */
+export type KeychainItem = SecretName | 'pinPepper' | 'officePassword'
 
 export interface SecretStore {
   get(name: KeychainItem): Promise<string | null>
@@ -18,6 +21,7 @@ const accounts: Record<KeychainItem, string> = {
   secretKey: 'recharge-secret-key',
   apiKey: 'pan-api-key',
   pinPepper: 'owner-pin-pepper',
+  officePassword: 'office-database-password',
 }
 
 type Keytar = typeof import('keytar')

@@ -36,6 +36,14 @@ export interface StoredSettings {
   receiptLanguage: Language
   /** The shop's commission per operator and coupon type (electron/counter/margins.ts); saved on their own channel. */
   commissionRates: CommissionRates
+  /** With shopName, this counter's name in the head office (office.ts); empty until the owner names it. */
+  counterName: string
+  /** The head office's PostgreSQL; an empty host ships nothing. Its password is in the keychain. */
+  officeHost: string
+  officePort: number
+  officeDatabase: string
+  officeUser: string
+  officeTls: boolean
 }
 
 const defaults: StoredSettings = {
@@ -62,6 +70,12 @@ const defaults: StoredSettings = {
   receiptLanguage: 'en',
   // No rate until the shop enters its rate card: sales earn ₹0 commission meanwhile.
   commissionRates: { operators: {}, coupons: { p: 0, e: 0 } },
+  counterName: '',
+  officeHost: '',
+  officePort: 5432,
+  officeDatabase: '',
+  officeUser: '',
+  officeTls: true,
 }
 
 const envFields = {
@@ -86,6 +100,19 @@ export interface PanConfig {
   apiKey: string
   method: 'POST' | 'GET'
 }
+
+/** The head office's database as the shipper connects to it (electron/office/shipper.ts); the password only ever goes there. */
+export interface OfficeConfig {
+  host: string
+  port: number
+  database: string
+  user: string
+  password: string
+  tls: boolean
+}
+
+/** Decision: sending the journal unencrypted is allowed only to an office on this very computer. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 
 export class Settings {
   private saved: StoredSettings
@@ -165,6 +192,7 @@ export class Settings {
       mode: this.mode,
       secrets: { token: stored[0], secretKey: stored[1], apiKey: stored[2] },
       fromEnvironment,
+      officePasswordStored: !!(await this.secrets.get('officePassword').catch(() => null)),
     }
   }
 
@@ -209,10 +237,36 @@ export class Settings {
         printerAddress: "Type the printer's network address (for example 192.168.1.50) or its device path",
       })
     }
+    await this.checkOffice(next, !!input.officePassword)
     for (const name of secretNames) {
       if (typed[name]) await this.secrets.set(name, typed[name]!)
     }
+    if (input.officePassword) await this.secrets.set('officePassword', input.officePassword)
     this.write(next)
+  }
+
+  /** The office settings that only make sense together; refused as a whole, nothing saved. */
+  private async checkOffice(next: StoredSettings, passwordTyped: boolean): Promise<void> {
+    const fields: Record<string, string> = {}
+    if (next.counterName && !next.shopName.trim()) fields.shopName = "Enter the shop's name: the office knows this counter by shop and counter name"
+    if (next.officeHost) {
+      if (!next.counterName) fields.counterName = 'Name this counter (for example "Counter 1") so the office can tell it from the others'
+      if (!next.officeDatabase) fields.officeDatabase = "Enter the office database's name"
+      if (!next.officeUser) fields.officeUser = 'Enter the user name for the office database'
+      if (!passwordTyped && !(await this.secrets.get('officePassword'))) fields.officePassword = 'Enter it once; it is kept in the system keychain'
+      if (!next.officeTls && !LOCAL_HOSTS.has(next.officeHost.toLowerCase())) {
+        fields.officeTls = 'The journal goes to another computer only encrypted (TLS); "no TLS" is for an office database on this computer'
+      }
+    }
+    if (Object.keys(fields).length) throw new CounterError('invalid_input', 'Check the head office settings.', fields)
+  }
+
+  /** The head office to ship to, or null when none is set up (or its password is missing from the keychain). */
+  async officeConfig(): Promise<OfficeConfig | null> {
+    const { officeHost, officePort, officeDatabase, officeUser, officeTls } = this.current
+    if (!officeHost) return null
+    const password = await this.secrets.get('officePassword').catch(() => null)
+    return password ? { host: officeHost, port: officePort, database: officeDatabase, user: officeUser, password, tls: officeTls } : null
   }
 
   saveCommissionRates(rates: CommissionRates): void {

@@ -1,0 +1,9 @@
+// The journal shipper's worker thread: runs shipper.ts off the main and ledger threads, so no sale ever waits on the office.
+import { parentPort, workerData } from 'node:worker_threads'
+import { runShipper, type ShipperOptions } from './shipper'
+
+const port = parentPort!
+const shipper = runShipper({ ...(workerData as Omit<ShipperOptions, 'onStatus'>), onStatus: (status) => port.postMessage({ status }) })
+port.on('message', (message: unknown) => {
+  if (message === 'stop') void shipper.stop().then(() => port.postMessage({ stopped: true }))
+})
