@@ -56,6 +56,8 @@ export const OfficeStatusSchema = z.object({
   terminalId: z.string().nullable(),
   /** Journal entries the office has not acknowledged (null until the office has answered once). */
   behind: z.number().int().nullable(),
+  /** The last entry the office acknowledged, as last heard (null: never). */
+  acknowledged: z.number().int().nullable(),
   /** When the office stopped answering; null while it answers. */
   unreachableSince: z.string().nullable(),
   /** Plain words for the shop: why it is unreachable or refused. Never the password. */

@@ -23,7 +23,7 @@ export function startShipperThread(options: Omit<ShipperOptions, 'onStatus'>, on
     started.on('error', () => undefined)
     started.on('exit', () => {
       if (stopping) return
-      onStatus({ state: 'unreachable', terminalId: options.terminal.terminalId, behind: null, unreachableSince: new Date().toISOString(), message: 'The office shipper stopped; it starts again in a few seconds.' })
+      onStatus({ state: 'unreachable', terminalId: options.terminal.terminalId, behind: null, acknowledged: null, unreachableSince: new Date().toISOString(), message: 'The office shipper stopped; it starts again in a few seconds.' })
       restart = setTimeout(() => {
         if (!stopping) worker = start()
       }, RESTART_MS)

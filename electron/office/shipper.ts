@@ -30,6 +30,11 @@ export interface ShipperOptions {
   backoff?: { firstMs: number; maxMs: number }
   /** How long connecting, or any one statement, may take before the office counts as unreachable. */
   timeoutMs?: number
+  /**
+   * The last seq the office acknowledged as last heard (counter/office.ts keeps it across restarts):
+   * only for "N entries behind" while the office is away; what is sent always starts from the office's own answer.
+   */
+  acknowledged?: number | null
 }
 
 /** Decision (issue #11): 1 s doubling to 5 minutes: a shop offline for days costs the office a try every 5 minutes. */
@@ -85,8 +90,11 @@ export function runShipper(options: ShipperOptions): Shipper {
   let wake: (() => void) | null = null
   let client: pg.Client | null = null
 
-  const status = (state: OfficeStatus['state'], acked: ChainPoint | null, unreachableSince: string | null, message: string | null) =>
-    onStatus({ state, terminalId: terminal.terminalId, behind: acked ? Math.max(0, end.lastSeq() - acked.seq) : null, unreachableSince, message })
+  const status = (state: OfficeStatus['state'], acked: ChainPoint | null, unreachableSince: string | null, message: string | null) => {
+    const acknowledged = acked?.seq ?? options.acknowledged ?? null
+    const behind = acknowledged === null ? null : Math.max(0, end.lastSeq() - acknowledged)
+    onStatus({ state, terminalId: terminal.terminalId, behind, acknowledged, unreachableSince, message })
+  }
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
       const timer = setTimeout(done, ms)
