@@ -68,6 +68,54 @@ export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: s
       GROUP BY business_day, terminal, operator;
     `,
   },
+  {
+    version: 3,
+    name: 'PAN balance chain across the terminals of one shop',
+    sql: `
+      -- Decision: the terminals of one shop (terminal.named's shop) share one provider account; the
+      -- office cannot tell accounts apart otherwise, as the api_key never leaves a counter.
+      -- Every balance fact of the shop in time order: a coupon's old and new balance, a balance read,
+      -- a top-up. expected_paise is the balance the chain predicts just before the fact (the last
+      -- known balance of the shop, plus top-ups since); break_paise what the provider showed less that.
+      -- local_* are the same with only this terminal's own facts: what that counter alone calls an
+      -- outside debit. A row with local_break_paise <> 0 and break_paise = 0 is a movement another
+      -- terminal's sale explains (previous_terminal names where the chain's last balance came from).
+      CREATE VIEW pan_balance_chain AS
+      WITH facts AS (
+        SELECT t.shop, e.terminal, e.seq, e.at, e.type,
+               CASE WHEN e.type = 'pan.coupon.outcome' THEN (e.data->>'oldBalPaise')::bigint
+                    WHEN e.type = 'pan.balance.read' THEN (e.data->>'balancePaise')::bigint END AS seen_paise,
+               CASE WHEN e.type = 'pan.coupon.outcome' THEN (e.data->>'newBalPaise')::bigint
+                    WHEN e.type = 'pan.balance.read' THEN (e.data->>'balancePaise')::bigint END AS balance_paise,
+               CASE WHEN e.type = 'pan.topup' THEN (e.data->>'amountPaise')::bigint ELSE 0 END AS topup_paise
+        FROM entries e JOIN terminals t ON t.terminal = e.terminal
+        WHERE (e.type = 'pan.coupon.outcome' AND e.data->>'outcome' = 'SUCCESS' AND e.data->>'newBalPaise' IS NOT NULL AND e.data->>'oldBalPaise' IS NOT NULL)
+           OR e.type IN ('pan.balance.read', 'pan.topup')
+      ), runs AS (
+        SELECT f.*,
+               sum(topup_paise) OVER shop_order AS shop_topups,
+               count(balance_paise) OVER shop_order AS shop_known,
+               sum(topup_paise) OVER own_order AS own_topups,
+               count(balance_paise) OVER own_order AS own_known
+        FROM facts f
+        WINDOW shop_order AS (PARTITION BY shop ORDER BY at, terminal, seq),
+               own_order AS (PARTITION BY terminal ORDER BY at, seq)
+      ), anchors AS (
+        SELECT shop, terminal, shop_known, own_known, balance_paise, shop_topups, own_topups FROM runs WHERE balance_paise IS NOT NULL
+      )
+      SELECT r.shop, r.terminal, r.seq, r.at, r.type, r.seen_paise, r.balance_paise, r.topup_paise,
+             s.terminal AS previous_terminal,
+             s.balance_paise + (r.shop_topups - s.shop_topups) AS expected_paise,
+             r.seen_paise - (s.balance_paise + (r.shop_topups - s.shop_topups)) AS break_paise,
+             o.balance_paise + (r.own_topups - o.own_topups) AS local_expected_paise,
+             r.seen_paise - (o.balance_paise + (r.own_topups - o.own_topups)) AS local_break_paise
+      FROM runs r
+      LEFT JOIN anchors s ON s.shop = r.shop
+        AND s.shop_known = r.shop_known - CASE WHEN r.balance_paise IS NULL THEN 0 ELSE 1 END
+      LEFT JOIN anchors o ON o.terminal = r.terminal
+        AND o.own_known = r.own_known - CASE WHEN r.balance_paise IS NULL THEN 0 ELSE 1 END;
+    `,
+  },
 ]
 
 /** Serialises two terminals migrating one new office at once (any fixed number both agree on). */

@@ -23,10 +23,10 @@ export async function query<R extends pg.QueryResultRow>(db: TestPostgres, sql: 
   }
 }
 
-/** A real ledger in `dir`, named as a terminal, on a clock that moves a second per line. */
-export async function namedLedger(dir: string, terminal: TerminalName): Promise<Ledger> {
+/** A real ledger in `dir`, named as a terminal, on a clock that moves a second per line unless given one. */
+export async function namedLedger(dir: string, terminal: TerminalName, now?: () => Date): Promise<Ledger> {
   let tick = 0
-  const ledger = await Ledger.open({ dir, now: () => new Date(Date.parse('2025-03-14T04:30:00Z') + 1000 * tick++) })
+  const ledger = await Ledger.open({ dir, now: now ?? (() => new Date(Date.parse('2025-03-14T04:30:00Z') + 1000 * tick++)) })
   ledger.append('terminal.named', terminal)
   return ledger
 }
