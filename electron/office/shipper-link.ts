@@ -12,16 +12,19 @@ const RESTART_MS = 5_000
 
 export function startShipperThread(options: Omit<ShipperOptions, 'onStatus'>, onStatus: (status: OfficeStatus) => void): ShipperLink {
   let stopping = false
+  let exited = false
   let restart: NodeJS.Timeout | null = null
   let worker = start()
 
   function start() {
+    exited = false
     const started = startThread('shipper-thread', options)
     started.on('message', (message: { status?: OfficeStatus }) => {
       if (message.status && !stopping) onStatus(message.status)
     })
     started.on('error', () => undefined)
     started.on('exit', () => {
+      exited = true
       if (stopping) return
       onStatus({ state: 'unreachable', terminalId: options.terminal.terminalId, behind: null, acknowledged: null, unreachableSince: new Date().toISOString(), message: 'The office shipper stopped; it starts again in a few seconds.' })
       restart = setTimeout(() => {
@@ -35,6 +38,7 @@ export function startShipperThread(options: Omit<ShipperOptions, 'onStatus'>, on
     async stop() {
       stopping = true
       if (restart) clearTimeout(restart)
+      if (exited) return
       const ending = worker
       await new Promise<void>((resolve) => {
         const done = setTimeout(() => void ending.terminate().then(() => resolve()), 5_000)

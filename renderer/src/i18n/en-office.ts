@@ -24,6 +24,7 @@ export const officeEn = {
       unreachable: 'Office unreachable since {time}',
       refused: 'Office: sending stopped',
       waiting: 'Office: waiting',
+      entriesWaiting: '{count} entries waiting',
     },
   },
 }

@@ -26,6 +26,7 @@ export const officeHi: typeof officeEn = {
       unreachable: 'कार्यालय {time} से पहुँच से बाहर',
       refused: 'कार्यालय: भेजना रुका',
       waiting: 'कार्यालय: प्रतीक्षा',
+      entriesWaiting: '{count} प्रविष्टियाँ बाकी',
     },
   },
 }
