@@ -13,6 +13,8 @@ import { journalDirOf, journalEntries, namedLedger, officeEntries, officeOf, que
 
 const REPO_ROOT = resolve(__dirname, '../..')
 const CHILD = join(__dirname, 'ship-child.ts')
+/** The tests that write a 10,000-line journal (one fsync per sale) and ship it: on a busy two-core machine that can take 30 s. */
+const HEAVY_MS = 120_000
 
 let db: TestPostgres
 const folders: { remove(): void }[] = []
@@ -97,7 +99,7 @@ describe('journal shipping', () => {
       second.kill('SIGKILL')
     }
     await expectConverged(dir, terminal.terminalId)
-  })
+  }, HEAVY_MS)
 
   test('PostgreSQL restarted mid-batch: the shipper backs off, reconnects and catches up', async () => {
     const dir = folder()
@@ -114,7 +116,7 @@ describe('journal shipping', () => {
     await ledger.close()
     expect(shipper.statuses.some((s) => s.state === 'unreachable' && s.unreachableSince !== null && /closed the connection|refused the connection/.test(s.message ?? ''))).toBe(true)
     await expectConverged(dir, terminal.terminalId)
-  })
+  }, HEAVY_MS)
 
   test('an entry edited in the journal is refused and reported; nothing from it on is shipped', async () => {
     const dir = folder()
