@@ -15,6 +15,8 @@ export default defineConfig({
           web: resolve('electron/web/cli.ts'),
           'ledger-thread': resolve('electron/ledger/ledger-thread.ts'),
           'chores-thread': resolve('electron/ledger/chores-thread.ts'),
+          // The head office's journal shipper (electron/office/): its own thread, off the sale path.
+          'shipper-thread': resolve('electron/office/shipper-thread.ts'),
         },
         output: { chunkFileNames: '[name]-[hash].js' },
       },

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { None } from './fields'
+import { OfficeStatusSchema } from './office'
 import { PanBalanceSchema } from './pan'
 
 export const ModeSchema = z.enum(['training', 'real'])
@@ -24,6 +25,8 @@ export const AppStatusSchema = z.object({
    * (days past it) stop new sales, top-ups, day close and archiving until the owner confirms.
    */
   clock: z.object({ state: z.enum(['ok', 'behind', 'ahead']), message: z.string().nullable(), lastEntryAt: z.string().nullable() }),
+  /** Shipping the journal to the head office (#11); null with no office set up. */
+  office: OfficeStatusSchema.nullable(),
 })
 export type AppStatus = z.infer<typeof AppStatusSchema>
 

@@ -10,6 +10,7 @@ import { PrinterKindSchema } from './printer'
 import { parsePrinterAddress } from '../shared/printer-address'
 import { LANGUAGES } from '../shared/paper-words'
 import { say } from '../shared/error-words'
+import { officeSettingsInput, officeSettingsView } from './office'
 
 /** 'en' or 'hi': the screens' language and, apart from it, the receipts' and Z report's. */
 export const LanguageSchema = z.enum(LANGUAGES, { error: say('settings.language') })
@@ -48,6 +49,7 @@ export const SettingsViewSchema = z.object({
   secrets: z.object({ token: z.boolean(), secretKey: z.boolean(), apiKey: z.boolean() }),
   /** Fields fixed by COUNTER_* environment variables: shown read-only. */
   fromEnvironment: z.array(z.string()),
+  ...officeSettingsView,
 })
 export type SettingsView = z.infer<typeof SettingsViewSchema>
 
@@ -106,6 +108,7 @@ export const SaveSettingsInputSchema = z.object({
   receiptLanguage: LanguageSchema.optional(),
   /** Removes user id and every stored secret: the app goes back to TRAINING. */
   forgetCredentials: z.boolean().optional(),
+  ...officeSettingsInput,
 })
 export type SaveSettingsInput = z.input<typeof SaveSettingsInputSchema>
 

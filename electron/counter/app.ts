@@ -20,6 +20,7 @@ import { customerHandlers } from './customers'
 import { dayCloseHandlers } from './day-close'
 import { historyHandlers } from './history'
 import { marginHandlers } from './margins'
+import { officeShipping } from './office'
 import { HeldAnswers } from './held-answers'
 import { panBalanceOf, panHandlers } from './pan'
 import { createPendingQueue } from './pending'
@@ -103,6 +104,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       version,
       books: { readOnly: current.ledger.readOnly, notices: current.ledger.notices },
       clock: clockNow(current),
+      office: office.status(),
     }
   }
   /** For changes the caller need not wait on; a status the books cannot give now (a closing session) comes with the next change. */
@@ -155,6 +157,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     },
   }
 
+  const office = officeShipping(ctx, dataDir, announceStatus, log)
   const recharge = rechargeHandlers(ctx)
   const pan = panHandlers(ctx)
   const settingsAndStatus: HandlersFor<'app.status' | 'app.confirmClock' | 'settings.get' | 'settings.save' | 'settings.testConnection'> = {
@@ -179,7 +182,10 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       const before = settings.mode
       await settings.save(input)
       if (settings.mode !== before) await switchSession()
-      else session.dropClients()
+      else {
+        session.dropClients()
+        await office.refresh()
+      }
       emit('status.changed', await status())
       return settings.view()
     },
@@ -223,6 +229,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     await pending.stop()
     for (const problem of await old.close()) log(`counter: ${problem}`)
     await tidyBooks()
+    await office.refresh()
     background = catchUp()
   }
 
@@ -280,6 +287,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   // every ledger call blocked; a start-up archive shows no progress (no screen listens yet), and tests
   // and the fault harness see the books as the start left them.
   await tidyBooks()
+  await office.refresh()
   // Not awaited: the counter opens at once while the provider is asked.
   let background = catchUp()
 
@@ -296,6 +304,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     async close() {
       listeners.clear()
       roles.stop()
+      await office.stop()
       await background
       await pending.stop()
       await answers.flush()

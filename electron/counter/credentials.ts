@@ -5,8 +5,11 @@ import { say } from '../shared/error-words'
 
 export type SecretName = 'token' | 'secretKey' | 'apiKey'
 export const secretNames: readonly SecretName[] = ['token', 'secretKey', 'apiKey']
-/** The partner secrets, and the owner PIN's pepper (owner-pin.ts): kept apart so forgetting credentials keeps the PIN working. */
-export type KeychainItem = SecretName | 'pinPepper'
+/**
+ * The partner secrets, the owner PIN's pepper (owner-pin.ts) and the head office's database password
+ * (office.ts): kept apart so forgetting the partner credentials keeps the PIN and the office working.
+ */
+export type KeychainItem = SecretName | 'pinPepper' | 'officePassword'
 
 export interface SecretStore {
   get(name: KeychainItem): Promise<string | null>
@@ -19,6 +22,7 @@ const accounts: Record<KeychainItem, string> = {
   secretKey: 'recharge-secret-key',
   apiKey: 'pan-api-key',
   pinPepper: 'owner-pin-pepper',
+  officePassword: 'office-database-password',
 }
 
 type Keytar = typeof import('keytar')

@@ -37,6 +37,14 @@ export interface StoredSettings {
   receiptLanguage: Language
   /** The shop's commission per operator and coupon type (electron/counter/margins.ts); saved on their own channel. */
   commissionRates: CommissionRates
+  /** With shopName, this counter's name in the head office (office.ts); empty until the owner names it. */
+  counterName: string
+  /** The head office's PostgreSQL; an empty host ships nothing. Its password is in the keychain. */
+  officeHost: string
+  officePort: number
+  officeDatabase: string
+  officeUser: string
+  officeTls: boolean
 }
 
 const defaults: StoredSettings = {
@@ -63,6 +71,12 @@ const defaults: StoredSettings = {
   receiptLanguage: 'en',
   // No rate until the shop enters its rate card: sales earn ₹0 commission meanwhile.
   commissionRates: { operators: {}, coupons: { p: 0, e: 0 } },
+  counterName: '',
+  officeHost: '',
+  officePort: 5432,
+  officeDatabase: '',
+  officeUser: '',
+  officeTls: true,
 }
 
 const envFields = {
@@ -87,6 +101,19 @@ export interface PanConfig {
   apiKey: string
   method: 'POST' | 'GET'
 }
+
+/** The head office's database as the shipper connects to it (electron/office/shipper.ts); the password only ever goes there. */
+export interface OfficeConfig {
+  host: string
+  port: number
+  database: string
+  user: string
+  password: string
+  tls: boolean
+}
+
+/** Decision: sending the journal unencrypted is allowed only to an office on this very computer. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 
 export class Settings {
   private saved: StoredSettings
@@ -166,6 +193,7 @@ export class Settings {
       mode: this.mode,
       secrets: { token: stored[0], secretKey: stored[1], apiKey: stored[2] },
       fromEnvironment,
+      officePasswordStored: !!(await this.secrets.get('officePassword').catch(() => null)),
     }
   }
 
@@ -206,10 +234,36 @@ export class Settings {
     if (next.printerKind === 'escpos' && !next.printerAddress) {
       throw new CounterError('invalid_input', say('settings.printerAddressNeeded'), { printerAddress: say('printer.addressEmpty') })
     }
+    await this.checkOffice(next, !!input.officePassword)
     for (const name of secretNames) {
       if (typed[name]) await this.secrets.set(name, typed[name]!)
     }
+    if (input.officePassword) await this.secrets.set('officePassword', input.officePassword)
     this.write(next)
+  }
+
+  /** The office settings that only make sense together; refused as a whole, nothing saved. */
+  private async checkOffice(next: StoredSettings, passwordTyped: boolean): Promise<void> {
+    const fields: Record<string, Said> = {}
+    if (next.counterName && !next.shopName.trim()) fields.shopName = say('office.shopNameNeeded')
+    if (next.officeHost) {
+      if (!next.counterName) fields.counterName = say('office.counterNameNeeded')
+      if (!next.officeDatabase) fields.officeDatabase = say('office.databaseNeeded')
+      if (!next.officeUser) fields.officeUser = say('office.userNeeded')
+      if (!passwordTyped && !(await this.secrets.get('officePassword'))) fields.officePassword = say('office.passwordNeeded')
+      if (!next.officeTls && !LOCAL_HOSTS.has(next.officeHost.toLowerCase())) {
+        fields.officeTls = say('office.tlsNeeded')
+      }
+    }
+    if (Object.keys(fields).length) throw new CounterError('invalid_input', say('office.check'), fields)
+  }
+
+  /** The head office to ship to, or null when none is set up (or its password is missing from the keychain). */
+  async officeConfig(): Promise<OfficeConfig | null> {
+    const { officeHost, officePort, officeDatabase, officeUser, officeTls } = this.current
+    if (!officeHost) return null
+    const password = await this.secrets.get('officePassword').catch(() => null)
+    return password ? { host: officeHost, port: officePort, database: officeDatabase, user: officeUser, password, tls: officeTls } : null
   }
 
   saveCommissionRates(rates: CommissionRates): void {

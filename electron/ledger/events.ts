@@ -191,6 +191,16 @@ export interface LedgerEventData {
   'customer.forgotten': {
     number: string
   }
+  /**
+   * The shop named this counter (Settings: shop and counter name). terminalId is the journal's name in the
+   * head office, fixed by the first such line: a renaming keeps it (terminal-projections.ts), so the
+   * office's (terminal, seq) keys never change under entries already shipped.
+   */
+  'terminal.named': {
+    terminalId: string
+    shop: string
+    counter: string
+  }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {
     kind: SaleKind
@@ -240,6 +250,7 @@ export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } 
   'credit.limit': 'own', //          typed in by the owner
   'customer.named': 'own', //        typed in by the shop
   'customer.forgotten': 'own', //    typed in by the shop
+  'terminal.named': 'own', //        typed in by the owner
   'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
 }
 

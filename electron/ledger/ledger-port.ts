@@ -26,6 +26,7 @@ export const LEDGER_CALLS = [
   'passwordResets',
   'passwordReset',
   'lastSeq',
+  'terminal',
   'unresolved',
   'topups',
   'balanceFacts',

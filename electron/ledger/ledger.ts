@@ -18,6 +18,7 @@ import { customerOf, customersStartingWith } from './customer-reads'
 import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll, SALES_WITH_NAMES } from './reads'
 import { SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
 import { prepareConnection } from './connection'
+import { terminalOf, type TerminalName } from './terminal-projections'
 
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
 export type { HistoryPage, HistoryQuery } from './history'
@@ -487,6 +488,11 @@ export class Ledger {
 
   lastSeq(): number {
     return this.journal.lastSeq
+  }
+
+  /** How the shop last named this counter (terminal.named), or null before it did. */
+  terminal(): TerminalName | null {
+    return terminalOf(this.db)
   }
 
   /** Both kinds of sale still waiting for an answer, oldest first, with the re-check queue's notes. */

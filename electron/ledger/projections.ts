@@ -7,6 +7,7 @@ import { booksProjectors } from './books-projections'
 import { creditIntentProblem, creditProjectors, openCreditSale, syncCreditSale } from './credit-projections'
 import { customerProjectors, rememberSale } from './customer-projections'
 import { panProjectors } from './pan-projections'
+import { terminalProjectors } from './terminal-projections'
 import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
 
@@ -19,6 +20,7 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
   ...booksProjectors,
   ...creditProjectors,
   ...customerProjectors,
+  ...terminalProjectors,
   'recharge.intent': {
     problem: (db, data) =>
       saleExists(db, data.orderId)

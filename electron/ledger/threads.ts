@@ -5,7 +5,10 @@ import path from 'node:path'
 import { Worker, workerData as startedWith } from 'node:worker_threads'
 
 /** The thread entries; electron.vite.config.ts builds each as out/main/<name>.js beside index.js and web.js. */
-export type ThreadName = 'ledger-thread' | 'chores-thread'
+export type ThreadName = 'ledger-thread' | 'chores-thread' | 'shipper-thread'
+
+/** Where each entry's source sits, from this folder: the office's shipper is not the ledger's. */
+const SOURCE_DIRS: Record<ThreadName, string> = { 'ledger-thread': '.', 'chores-thread': '.', 'shipper-thread': '../office' }
 
 /**
  * A module every ledger thread loads before its own code, with its data: the seam through which the
@@ -38,7 +41,7 @@ export function startThread(name: ThreadName, workerData: object): Worker {
   const data = { ...workerData, hooks }
   const built = path.join(__dirname, `${name}.js`)
   if (fs.existsSync(built)) return new Worker(built, { workerData: data })
-  const source = path.join(__dirname, `${name}.ts`)
+  const source = path.join(__dirname, SOURCE_DIRS[name], `${name}.ts`)
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)})`, { eval: true, workerData: data })
 }
 

@@ -6,6 +6,7 @@ import { customersEn } from './en-customers'
 import { glanceEn } from './en-glance'
 import { languageEn } from './en-language'
 import { marginsEn } from './en-margins'
+import { officeEn } from './en-office'
 import { printerEn } from './en-printer'
 import { rolesEn } from './en-roles'
 import { shareEn } from './en-share'
@@ -18,6 +19,7 @@ export const en = {
   ...glanceEn,
   ...marginsEn,
   ...printerEn,
+  ...officeEn,
   ...languageEn,
   ...rolesEn,
   ...shareEn,

@@ -8,6 +8,7 @@ import { customersHi } from './hi-customers'
 import { glanceHi } from './hi-glance'
 import { languageHi } from './hi-language'
 import { marginsHi } from './hi-margins'
+import { officeHi } from './hi-office'
 import { printerHi } from './hi-printer'
 import { rolesHi } from './hi-roles'
 import { shareHi } from './hi-share'
@@ -20,6 +21,7 @@ export const hi: typeof en = {
   ...glanceHi,
   ...marginsHi,
   ...printerHi,
+  ...officeHi,
   ...rolesHi,
   ...shareHi,
   ...languageHi,

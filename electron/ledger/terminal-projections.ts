@@ -1,0 +1,26 @@
+// How a terminal.named line changes the books: the counter's name and its office id, kept in meta, the id fixed by the first line.
+import type { Database } from 'sql.js'
+import type { LedgerEventData } from './events'
+import { META_UPSERT, readMeta } from './migrations'
+import type { Projector } from './projector'
+import { runCached } from './connection'
+
+export type TerminalName = LedgerEventData['terminal.named']
+
+const TERMINAL_KEY = 'terminal'
+
+/** This journal's terminal as last named, or null before the shop named it. */
+export function terminalOf(db: Database): TerminalName | null {
+  const stored = readMeta(db, TERMINAL_KEY)
+  return stored === null ? null : (JSON.parse(stored) as TerminalName)
+}
+
+export const terminalProjectors: { 'terminal.named': Projector<'terminal.named'> } = {
+  'terminal.named': {
+    problem: (db, { terminalId }) => {
+      const named = terminalOf(db)
+      return named === null || named.terminalId === terminalId ? null : `this journal is already terminal ${named.terminalId} in the office; its id cannot change`
+    },
+    apply: (db, { data }) => runCached(db, META_UPSERT, [TERMINAL_KEY, JSON.stringify({ terminalId: data.terminalId, shop: data.shop, counter: data.counter })]),
+  },
+}

@@ -1,0 +1,96 @@
+// The office side of shipping: registers a terminal and stores a batch of its journal entries, checked, idempotently, in one transaction.
+import type { ClientBase } from 'pg'
+import type { JournalEntry } from '../ledger/events'
+import { GENESIS_HASH, hashEntry, type ChainPoint } from '../ledger/segments'
+import type { TerminalName } from '../ledger/terminal-projections'
+
+/** The office refused a batch: it would break a terminal's chain or contradict what the office holds. Nothing of it was stored. */
+export class OfficeRefusal extends Error {
+  constructor(
+    readonly kind: 'fork' | 'tampered',
+    message: string,
+  ) {
+    super(message)
+    this.name = 'OfficeRefusal'
+  }
+}
+
+/** Records that the terminal is in touch (and its current names); returns the last entry the office holds from it. */
+export async function registerTerminal(client: ClientBase, terminal: TerminalName): Promise<ChainPoint> {
+  const { rows } = await client.query<{ last_seq: string; last_hash: string }>(
+    `INSERT INTO terminals (terminal, shop, counter, last_contact) VALUES ($1, $2, $3, now())
+     ON CONFLICT (terminal) DO UPDATE SET shop = excluded.shop, counter = excluded.counter, last_contact = now()
+     RETURNING last_seq, last_hash`,
+    [terminal.terminalId, terminal.shop, terminal.counter],
+  )
+  return { seq: Number(rows[0].last_seq), hash: rows[0].last_hash }
+}
+
+/** A batch's own chain: each line's hash over its contents, each linked to the one before it. */
+function chainProblem(entries: readonly JournalEntry[]): string | null {
+  for (const [index, entry] of entries.entries()) {
+    if (hashEntry(entry.prev, entry) !== entry.hash) return `entry #${entry.seq}'s contents do not match its hash (the line was changed)`
+    const before = entries[index - 1]
+    if (before && (entry.seq !== before.seq + 1 || entry.prev !== before.hash)) return `entry #${entry.seq} does not follow entry #${before.seq}`
+  }
+  return null
+}
+
+/**
+ * Stores `entries` (consecutive, from one terminal) and returns the last entry the office now holds
+ * from it. Decision: the office re-checks what the terminal already checked, since it is the office's
+ * books that a broken chain would spoil: each hash is recomputed, and the first entry's prev must be
+ * the hash stored at (terminal, seq - 1). A resent entry is a no-op (ON CONFLICT DO NOTHING); a
+ * resent entry whose hash differs from the stored one is a fork, and the whole batch is refused.
+ * The terminal's row is locked for the transaction, so two shippers of one terminal take turns.
+ */
+export async function ingestBatch(client: ClientBase, terminalId: string, entries: readonly JournalEntry[]): Promise<ChainPoint> {
+  await client.query('BEGIN')
+  try {
+    const held = await client.query<{ last_seq: string; last_hash: string }>('SELECT last_seq, last_hash FROM terminals WHERE terminal = $1 FOR UPDATE', [terminalId])
+    if (held.rows.length === 0) throw new Error(`terminal ${terminalId} is not registered`)
+    const acked: ChainPoint = { seq: Number(held.rows[0].last_seq), hash: held.rows[0].last_hash }
+    if (entries.length === 0) {
+      await client.query('COMMIT')
+      return acked
+    }
+    const problem = chainProblem(entries)
+    if (problem) throw new OfficeRefusal('tampered', `The office refused entries from ${terminalId}: ${problem}.`)
+    const first = entries[0]
+    const before = first.seq === 1 ? GENESIS_HASH : (await client.query<{ hash: string }>('SELECT hash FROM entries WHERE terminal = $1 AND seq = $2', [terminalId, first.seq - 1])).rows[0]?.hash
+    if (before === undefined) throw new OfficeRefusal('fork', `The office has no entry #${first.seq - 1} from ${terminalId}, so entry #${first.seq} cannot follow it.`)
+    if (before !== first.prev) {
+      throw new OfficeRefusal('fork', `Entry #${first.seq} from ${terminalId} does not follow the entry #${first.seq - 1} the office already holds: this journal and the office's copy have parted (a fork).`)
+    }
+    const rows = JSON.stringify(entries.map(({ seq, at, type, data, prev, hash }) => ({ seq, at, type, data, prev, hash })))
+    const inserted = await client.query<{ seq: string }>(
+      `INSERT INTO entries (terminal, seq, at, type, data, prev, hash)
+       SELECT $1, r.seq, r.at, r.type, r.data, r.prev, r.hash
+       FROM jsonb_to_recordset($2::jsonb) AS r (seq bigint, at timestamptz, type text, data jsonb, prev text, hash text)
+       ON CONFLICT (terminal, seq) DO NOTHING
+       RETURNING seq`,
+      [terminalId, rows],
+    )
+    if (inserted.rows.length < entries.length) {
+      const stored = new Set(inserted.rows.map((row) => Number(row.seq)))
+      const resent = entries.filter((entry) => !stored.has(entry.seq))
+      const { rows: held } = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM entries WHERE terminal = $1 AND seq = ANY($2::bigint[])', [terminalId, resent.map((entry) => entry.seq)])
+      const heldHash = new Map(held.map((row) => [Number(row.seq), row.hash]))
+      const differing = resent.find((entry) => heldHash.get(entry.seq) !== entry.hash)
+      if (differing) {
+        throw new OfficeRefusal('fork', `The office already holds a different entry #${differing.seq} from ${terminalId}: this journal and the office's copy have parted (a fork). Nothing of this batch was stored.`)
+      }
+    }
+    const last = entries[entries.length - 1]
+    const next = last.seq > acked.seq ? { seq: last.seq, hash: last.hash } : acked
+    await client.query(
+      `UPDATE terminals SET last_seq = $2, last_hash = $3, last_contact = now(), first_hash = COALESCE(first_hash, $4) WHERE terminal = $1`,
+      [terminalId, next.seq, next.hash, first.seq === 1 ? first.hash : null],
+    )
+    await client.query('COMMIT')
+    return next
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined)
+    throw error
+  }
+}

@@ -1,0 +1,200 @@
+// The journal shipper's loop: connect to the office, migrate, send what it has not acknowledged in batches, back off while it is away.
+import pg from 'pg'
+import type { OfficeStatus } from '../contract/office'
+import type { TerminalName } from '../ledger/terminal-projections'
+import type { ChainPoint } from '../ledger/segments'
+import { ingestBatch, OfficeRefusal, registerTerminal } from './ingest'
+import { JournalCursor, JournalEnd } from './journal-reader'
+import { migrateOffice } from './migrations'
+
+/** The office's database as the counter's settings give it (counter/settings.ts OfficeConfig). */
+export interface OfficeAddress {
+  host: string
+  port: number
+  database: string
+  user: string
+  password: string
+  tls: boolean
+}
+
+export interface ShipperOptions {
+  journalDir: string
+  terminal: TerminalName
+  office: OfficeAddress
+  onStatus(status: OfficeStatus): void
+  /** Entries per transaction. */
+  batchSize?: number
+  /** How often a caught-up shipper looks for new lines. */
+  pollMs?: number
+  /** Back-off while the office is away: from firstMs, doubling, at most maxMs. */
+  backoff?: { firstMs: number; maxMs: number }
+  /** How long connecting, or any one statement, may take before the office counts as unreachable. */
+  timeoutMs?: number
+  /**
+   * The last seq the office acknowledged as last heard (counter/office.ts keeps it across restarts):
+   * only for "N entries behind" while the office is away; what is sent always starts from the office's own answer.
+   */
+  acknowledged?: number | null
+}
+
+/** Decision (issue #11): 1 s doubling to 5 minutes: a shop offline for days costs the office a try every 5 minutes. */
+const BACKOFF = { firstMs: 1_000, maxMs: 5 * 60_000 }
+/** While caught up, last contact is refreshed this often (the office view's "last seen"). */
+const HEARTBEAT_MS = 30_000
+
+/**
+ * Plain words for why the office did not answer, from the error's code only: a driver's own
+ * message could quote the connection's settings, and none of it would help the shop.
+ */
+export function unreachableWords(error: unknown, office: OfficeAddress): string {
+  const where = `${office.host}:${office.port}`
+  const code = (error as { code?: string } | null)?.code
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `The office database at ${where} refused the connection (is it running?).`
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The office address ${office.host} could not be found (check the address and this computer's internet).`
+    case 'ECONNRESET':
+    case 'EPIPE':
+    case '57P01':
+    case '57P02':
+    case '57P03':
+      return `The office database at ${where} closed the connection (restarting?).`
+    case '28P01':
+    case '28000':
+      return `The office database refused the user name or password for ${office.user}: check them in Settings.`
+    case '3D000':
+      return `The office database has no database named ${office.database}.`
+    default:
+      if (/timeout|timed out/i.test(String((error as Error | null)?.message))) return `No answer from the office database at ${where} in time.`
+      if (/ssl|tls|certificate/i.test(String((error as Error | null)?.message))) return `The office database at ${where} could not be reached encrypted (TLS): check its certificate, or that it accepts TLS.`
+      return `The office database at ${where} could not be used${code ? ` (${code})` : ''}.`
+  }
+}
+
+export interface Shipper {
+  /** Ends the loop and its connection; whatever was committed is acknowledged, the rest ships next time. */
+  stop(): Promise<void>
+}
+
+export function runShipper(options: ShipperOptions): Shipper {
+  const { journalDir, terminal, office, onStatus } = options
+  const batchSize = options.batchSize ?? 500
+  const pollMs = options.pollMs ?? 1_000
+  const backoff = options.backoff ?? BACKOFF
+  const timeoutMs = options.timeoutMs ?? 15_000
+  const cursor = new JournalCursor(journalDir)
+  const end = new JournalEnd(journalDir)
+  let stopped = false
+  let wake: (() => void) | null = null
+  let client: pg.Client | null = null
+
+  const status = (state: OfficeStatus['state'], acked: ChainPoint | null, unreachableSince: string | null, message: string | null) => {
+    const acknowledged = acked?.seq ?? options.acknowledged ?? null
+    const behind = acknowledged === null ? null : Math.max(0, end.lastSeq() - acknowledged)
+    onStatus({ state, terminalId: terminal.terminalId, behind, acknowledged, unreachableSince, message })
+  }
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      function done() {
+        clearTimeout(timer)
+        wake = null
+        resolve()
+      }
+      wake = done
+    })
+  const drop = async () => {
+    const was = client
+    client = null
+    await was?.end().catch(() => undefined)
+  }
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({
+      host: office.host,
+      port: office.port,
+      database: office.database,
+      user: office.user,
+      password: office.password,
+      // Decision: the certificate is checked against the system's CAs; an office with its own CA adds it to the OS.
+      ssl: office.tls ? { rejectUnauthorized: true } : false,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+      application_name: `counter ${terminal.terminalId}`.slice(0, 63),
+    })
+    // A connection lost while idle is noticed by the next query; this keeps it from ending the thread meanwhile.
+    next.on('error', () => undefined)
+    try {
+      await next.connect()
+      await migrateOffice(next)
+    } catch (error) {
+      await next.end().catch(() => undefined)
+      throw error
+    }
+    return next
+  }
+
+  async function loop() {
+    let acked: ChainPoint | null = null
+    let unreachableSince: string | null = null
+    let wait = backoff.firstMs
+    let lastContact = 0
+    while (!stopped) {
+      try {
+        if (!client) {
+          status('connecting', acked, unreachableSince, unreachableSince ? `Trying the office again (away since ${unreachableSince}).` : null)
+          client = await connect()
+          acked = await registerTerminal(client, terminal)
+          lastContact = Date.now()
+        }
+        const batch = cursor.read(acked!, batchSize)
+        if (batch.entries.length > 0) {
+          acked = await ingestBatch(client, terminal.terminalId, batch.entries)
+          lastContact = Date.now()
+        }
+        unreachableSince = null
+        wait = backoff.firstMs
+        if (batch.refused) {
+          // What came before the break is in the office; from it on, nothing until the journal is looked at.
+          status('refused', acked, null, batch.refused.message)
+          await pause(backoff.maxMs)
+          continue
+        }
+        if (batch.entries.length === batchSize) {
+          status('shipping', acked, null, null)
+          continue
+        }
+        status('caught-up', acked, null, null)
+        await pause(pollMs)
+        if (Date.now() - lastContact > HEARTBEAT_MS && client && !stopped) {
+          acked = await registerTerminal(client, terminal)
+          lastContact = Date.now()
+        }
+      } catch (error) {
+        if (stopped) break
+        if (error instanceof OfficeRefusal) {
+          status('refused', acked, null, error.message)
+          await pause(backoff.maxMs)
+          continue
+        }
+        await drop()
+        unreachableSince ??= new Date().toISOString()
+        status('unreachable', acked, unreachableSince, unreachableWords(error, office))
+        await pause(wait)
+        wait = Math.min(wait * 2, backoff.maxMs)
+      }
+    }
+  }
+
+  const running = loop()
+  return {
+    async stop() {
+      stopped = true
+      wake?.()
+      await drop()
+      await running
+    },
+  }
+}

@@ -1,0 +1,30 @@
+// English strings for the head office: its section in Settings and the status bar's shipping state (same syntax as en.ts).
+export const officeEn = {
+  office: {
+    title: 'Head office',
+    intro: 'Counters send their journal to the office’s PostgreSQL database in the background; a sale never waits for it.',
+    field: {
+      counterName: 'This counter’s name (with the shop’s name)',
+      officeHost: 'Office database address',
+      officePort: 'Port',
+      officeDatabase: 'Database name',
+      officeUser: 'User name',
+      officePassword: 'Password',
+    },
+    counterNameExample: 'Counter 1',
+    hostHint: 'Empty: no office, nothing is sent.',
+    passwordSaved: 'saved (type to replace)',
+    tls: 'Encrypt the connection (TLS)',
+    tlsWhy: 'Turn off only for a database on this computer (127.0.0.1 or localhost).',
+    portNumber: 'The port is a number, such as 5432',
+    status: {
+      'caught-up': 'Office: up to date',
+      behind: 'Office: {count} entries behind',
+      connecting: 'Office: connecting…',
+      unreachable: 'Office unreachable since {time}',
+      refused: 'Office: sending stopped',
+      waiting: 'Office: waiting',
+      entriesWaiting: '{count} entries waiting',
+    },
+  },
+}
