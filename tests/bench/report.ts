@@ -147,7 +147,7 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     { measure: '… RSS of that process before the open (Node and tsx), MB', cells: each((r) => median(r.opens.map((o) => o.rssBeforeMb)).toFixed(0)) },
     { measure: 'Counter start, real mode (open, archiving check, today’s backup), ms', cells: each((r) => ms(r.core.startMs)) },
     { measure: 'Day summary of a 500-sale day (`day.summary`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.daySummaryMs), 50) },
-    { measure: '… of which the ledger’s reads (totals, balance facts, unresolved), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryLedgerMs)(r))) },
+    { measure: '… of which the ledger’s reads (totals, credit, balance facts, unresolved, through its thread), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryLedgerMs)(r))) },
     { measure: 'First whole-journal audit (reads every line, seals closed segments), once, ms', cells: each((r) => ms(r.core.firstAuditMs)) },
     { measure: 'Day close (`day.close`: summary, audit with sealed segments, journal line, snapshot), once, ms', cells: each((r) => ms(r.core.dayCloseMs)) },
     loopRow('day close', (r) => r.core.dayCloseLoop),
