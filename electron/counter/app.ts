@@ -134,7 +134,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
         if (err instanceof LedgerWriteError) {
           throw new CounterError('ledger_unavailable', consequence ? say('ledger.refusedThen', { problem: err.message, consequence }) : say('ledger.refused', { problem: err.message }))
         }
-        if (err instanceof DayClosedError) throw new CounterError('day_closed', say('day.closedNothingMore', { problem: err.message }))
+        if (err instanceof DayClosedError) throw new CounterError('day_closed', say('day.closedNothingMore', { problem: say('ledger.dayClosed', { day: err.businessDay }) }))
         if (err instanceof ClockUnconfirmedError) {
           // The clock may have drifted out while the counter was open: the bar at the top shows it now.
           emit('status.changed', await status())

@@ -19,7 +19,7 @@ import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, sel
 import { SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
 import { prepareConnection } from './connection'
 import { terminalOf, type TerminalName } from './terminal-projections'
-import { say } from '../shared/error-words'
+import { english, say } from '../shared/error-words'
 
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
 export type { HistoryPage, HistoryQuery } from './history'
@@ -42,10 +42,13 @@ export class LedgerWriteError extends Error {
   }
 }
 
-/** Refusal to record a new sale, top-up or close on a day whose books are closed: nothing was written. */
+/**
+ * Refusal to record a new sale, top-up or close on a day whose books are closed: nothing was written. Its
+ * message is English, for logs; the core says it for the screen from businessDay (counter/app.ts recordWrite).
+ */
 export class DayClosedError extends Error {
   constructor(readonly businessDay: string) {
-    super(say('ledger.dayClosed', { day: businessDay }))
+    super(english(say('ledger.dayClosed', { day: businessDay })))
     this.name = 'DayClosedError'
   }
 }
@@ -645,7 +648,7 @@ export class Ledger {
     try {
       await this.inWritingTurn(() => (this.chores?.running && this.replicaSeeded ? this.snapshotByReplica() : this.snapshotHere()))
     } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk full' : (error as Error).message
+      const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk full' : english((error as Error).message)
       problems.push(`The ledger's saved copy could not be written at exit (${why}); every sale is in the journal and the next start rebuilds it.`)
     } finally {
       await this.chores?.terminate()

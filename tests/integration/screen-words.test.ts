@@ -157,3 +157,23 @@ describe('a books notice', () => {
     expect(books(seen.at(-1)!)).toMatchObject({ readOnly: readOnly.hi, notices: expect.arrayContaining([damage.hi]) })
   })
 })
+
+describe("the status bar's clock", () => {
+  it('says the clock disagrees in Hindi on a Hindi screen and in English on an English one', async () => {
+    const base = Date.parse('2026-11-23T05:00:00.000Z')
+    let clock = base
+    rig = await startRealModeRig({}, { now: () => new Date(clock) })
+    valueOf(await rig.counter.call('settings.save', { screenLanguage: 'hi' }))
+    expect(valueOf(await rig.counter.call('recharge.sell', { kind: 'mobile', number: '9812345601', operatorCode: 'AT', amount: '10' })).state).toBe('SUCCESS')
+    clock = base + 200 * 24 * 60 * 60 * 1000
+    await rig.restart()
+    const seen = statusEvents(rig.counter)
+    expect(valueOf(await rig.counter.call('app.status', {})).clock.message).toBe(
+      'कंप्यूटर की घड़ी 11-06-2027 10:30 बता रही है, पर हिसाब की आखिरी एंट्री 23-11-2026 10:30 पर थी। तारीख और समय जाँचें; अगर सही हैं, तो ऊपर की पट्टी में उनकी पुष्टि करें।',
+    )
+    valueOf(await rig.counter.call('settings.save', { screenLanguage: 'en' }))
+    expect(seen.at(-1)?.clock.message).toBe(
+      "The computer's clock says 11-06-2027 10:30 but the last entry in the books was at 23-11-2026 10:30. Check the date and time; if they are right, confirm them in the bar at the top.",
+    )
+  })
+})
