@@ -8,6 +8,7 @@ import { openOutside } from './external-links'
 import { electronPrinter, electronRasterizer } from './printing'
 import { closeCounter } from './shutdown'
 import { startSimulator } from './simulator/server'
+import { english } from './shared/error-words'
 
 const CSP = [
   "default-src 'self'",
@@ -94,7 +95,7 @@ app.whenReady().then(async () => {
       startTraining: () => startSimulator(),
     })
   } catch (err) {
-    dialog.showErrorBox('Counter could not start', err instanceof Error ? err.message : String(err))
+    dialog.showErrorBox('Counter could not start', err instanceof Error ? english(err.message) : String(err))
     app.exit(1)
     return
   }

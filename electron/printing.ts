@@ -4,6 +4,7 @@
 import { BrowserWindow } from 'electron'
 import { writeFile } from 'node:fs/promises'
 import type { HtmlRasterizer, OsPrinter, RgbaImage, SystemPrinter } from './printers/printer-ports'
+import { say, type Said } from './shared/error-words'
 import { CONTENT_HEIGHT_SCRIPT, inInches, inMicrons, mmToPx, pageForContent, type PaperSize } from './shared/paper'
 
 // Decision: the hidden window runs JavaScript, because the measurement is a script and
@@ -41,7 +42,7 @@ async function withPage<T>(
   try {
     await window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(withoutScripts(html))}`)
     const heightPx: unknown = await window.webContents.executeJavaScript(CONTENT_HEIGHT_SCRIPT)
-    if (typeof heightPx !== 'number' || !(heightPx > 0)) throw new Error('The page to print came out empty, so nothing was printed.')
+    if (typeof heightPx !== 'number' || !(heightPx > 0)) throw new Error(say('printer.emptyPage'))
     return await work(window, heightPx)
   } finally {
     window.destroy()
@@ -50,16 +51,15 @@ async function withPage<T>(
 
 const paperPx = (widthMm: number) => Math.ceil(mmToPx(widthMm))
 
-/** Electron's failure reasons are developer words; staff get what happened and what to do. */
-function notPrinted(reason: string, deviceName: string): string {
-  if (/invalid devicename/i.test(reason)) {
-    return `Nothing was printed: the printer "${deviceName}" is not among this computer's printers. Choose the printer again in Settings, then print again.`
-  }
-  if (/no printers|enumerate printers/i.test(reason)) {
-    return "Nothing was printed: this computer has no printer set up. Add the receipt printer in the computer's printer settings, then print again."
-  }
-  if (/cancel/i.test(reason)) return 'Nothing was printed: the printing was cancelled. Print again when the printer is ready.'
-  return 'Nothing was printed: the printer did not take the page. Check that it is switched on, connected and has paper, then print again.'
+/**
+ * Electron's failure reasons are developer words; staff get what happened and what to do, as a said
+ * reference (shared/error-words.ts) the core speaks in the screen's language.
+ */
+function notPrinted(reason: string, deviceName: string): Said {
+  if (/invalid devicename/i.test(reason)) return say('printer.notAmong', { name: deviceName })
+  if (/no printers|enumerate printers/i.test(reason)) return say('printer.noPrinters')
+  if (/cancel/i.test(reason)) return say('printer.cancelled')
+  return say('printer.notTaken')
 }
 
 export const electronPrinter: SystemPrinter = {
@@ -133,7 +133,7 @@ export const electronRasterizer: HtmlRasterizer = {
         // A screen that scales its pixels captures more of them than CSS px: bring the width back to the printer's dots.
         if (image.getSize().width !== widthPx) image = image.resize({ width: widthPx, quality: 'best' })
         const size = image.getSize()
-        if (size.height < height) throw new Error('The receipt is too long to turn into a picture for the printer, so nothing was printed.')
+        if (size.height < height) throw new Error(say('printer.tooLong'))
         return rgbaRows(image.toBitmap(), widthPx, height)
       },
       { offscreen: true },

@@ -13,7 +13,7 @@ import type { CounterContext } from './context'
 import { keychainSecrets, type SecretStore } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
-import { say } from '../shared/error-words'
+import { english, say, speakAll } from '../shared/error-words'
 import { runDailyBackup } from './backups'
 import { creditHandlers } from './credit'
 import { customerHandlers } from './customers'
@@ -83,8 +83,10 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   let connectivity: AppStatus['connectivity'] = 'unknown'
   let lastContactAt: string | null = null
 
+  // The one place events leave the core for the screens: their said messages are spoken here, as answers are in the dispatch.
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
-    for (const listener of listeners) listener({ name, payload } as CounterEvent)
+    const spoken = speakAll(payload, settings.current.screenLanguage)
+    for (const listener of listeners) listener({ name, payload: spoken } as CounterEvent)
     // Any sale that changes may join or leave the pending list.
     if (name === 'sale.changed' || name === 'coupon.changed') pending.publish()
   }
@@ -132,7 +134,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
         if (err instanceof LedgerWriteError) {
           throw new CounterError('ledger_unavailable', consequence ? say('ledger.refusedThen', { problem: err.message, consequence }) : say('ledger.refused', { problem: err.message }))
         }
-        if (err instanceof DayClosedError) throw new CounterError('day_closed', say('day.closedNothingMore', { problem: err.message }))
+        if (err instanceof DayClosedError) throw new CounterError('day_closed', say('day.closedNothingMore', { problem: say('ledger.dayClosed', { day: err.businessDay }) }))
         if (err instanceof ClockUnconfirmedError) {
           // The clock may have drifted out while the counter was open: the bar at the top shows it now.
           emit('status.changed', await status())
@@ -193,7 +195,15 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       const api = await session.rechargeApi()
       const reply = await api.fetchOperator(TEST_CONNECTION_NUMBER)
       ctx.noteContact(reply.outcome !== 'UNKNOWN')
-      return { outcome: reply.outcome, message: reply.message }
+      // Decision: a refusal carries the provider's own words (its answer's message) as it sent them, inside ours;
+      // no answer is said without the network's detail, which is English developer words.
+      const message =
+        reply.outcome === 'SUCCESS'
+          ? say('connection.answered')
+          : reply.outcome === 'FAILED'
+            ? say('connection.refused', { answer: reply.message })
+            : say('connection.noAnswer')
+      return { outcome: reply.outcome, message }
     },
   }
   const pending = createPendingQueue(ctx, {
@@ -227,7 +237,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     connectivity = 'unknown'
     lastContactAt = null
     await pending.stop()
-    for (const problem of await old.close()) log(`counter: ${problem}`)
+    for (const problem of await old.close()) log(`counter: ${english(problem)}`)
     await tidyBooks()
     await office.refresh()
     background = catchUp()
@@ -252,14 +262,14 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   async function tidyBooks() {
     const clock = clockNow()
     if (clock.state !== 'ok') {
-      log(`counter: archiving and today's backup wait until the clock is confirmed (${clock.message})`)
+      log(`counter: archiving and today's backup wait until the clock is confirmed (${english(clock.message ?? '')})`)
       return
     }
     const housekeeping = async (what: string, work: () => unknown) => {
       try {
         await work()
       } catch (err) {
-        log(`counter: ${what} failed (${err instanceof Error ? err.message : String(err)})`)
+        log(`counter: ${what} failed (${err instanceof Error ? english(err.message) : String(err)})`)
       }
     }
     const today = ctx.businessDay(now())
@@ -309,7 +319,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       await pending.stop()
       await answers.flush()
       answers.stop()
-      return session.close()
+      return (await session.close()).map(english)
     },
   }
 }

@@ -3,7 +3,7 @@
 import type { AppStatus } from '../contract'
 import type { ClockCheck } from '../ledger/ledger'
 import { CounterError } from './errors'
-import { english, say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/error-words'
 
 /** "23-05-2027 10:02" in the shop's time zone: how the shop writes dates. */
 function shopTime(iso: string, timeZone: string): string {
@@ -24,10 +24,10 @@ function clockMessage(check: ClockCheck, timeZone: string): Said {
   return say('clock.disagrees', { clockAt: shopTime(check.clockAt, timeZone), lastAt: shopTime(check.floorAt!, timeZone) })
 }
 
-/** What app.status says of the clock (ok when the ledger does not judge it). */
+/** What app.status says of the clock (ok when the ledger does not judge it); said, spoken on the way to the screen. */
 export function clockStatus(check: ClockCheck | null, timeZone: string): AppStatus['clock'] {
   if (check === null || check.state === 'ok') return { state: 'ok', message: null, lastEntryAt: check?.floorAt ?? null }
-  return { state: check.state, message: english(clockMessage(check, timeZone)), lastEntryAt: check.floorAt }
+  return { state: check.state, message: clockMessage(check, timeZone), lastEntryAt: check.floorAt }
 }
 
 /** The refusal of a sale, top-up, close or archiving while the clock is unconfirmed: nothing was written. */

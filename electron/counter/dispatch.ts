@@ -3,7 +3,7 @@
 import type { z } from 'zod'
 import { channels, isChannel, type Channel, type Handlers, type Result } from '../contract'
 import { CounterError } from './errors'
-import { say, type Said } from '../shared/error-words'
+import { say, speakAll, type Said } from '../shared/error-words'
 import type { Language } from '../shared/paper-words'
 
 export type Log = (line: string) => void
@@ -13,7 +13,7 @@ export interface Access {
   refusal(channel: Channel): CounterError | null
 }
 
-/** The screens' language, which every refusal is spoken in (errors.ts says why); English when not given. */
+/** The screens' language, which every refusal and every said message of an answer is spoken in (errors.ts says why); English when not given. */
 export type ScreenLanguage = () => Language
 
 export async function dispatch(
@@ -33,7 +33,8 @@ export async function dispatch(
   if (!parsed.success) return refuse(invalidInput(parsed.error))
   try {
     const handler = handlers[channel] as (input: unknown) => Promise<unknown>
-    return { ok: true, value: await handler(parsed.data) }
+    // An answer's said messages (a printer's state, the books' notices) are spoken as refusals are.
+    return { ok: true, value: speakAll(await handler(parsed.data), language()) }
   } catch (err) {
     if (err instanceof CounterError) return refuse(err)
     // Unexpected errors may carry request details; only their class reaches the log, never their text.

@@ -9,7 +9,10 @@
 // in the page's language (renderer/src/forms.ts). Chosen over sending key and params to the renderer: that
 // would change every one of the renderer's ~40 places that show error.message, and zod's messages reach the
 // forms on both sides anyway. A CounterError's own `message` is English, as logs and journal lines stay.
-// A message from below (a ledger, printer or provider answer) travels as a param, in its own words.
+// A message from below travels as a param. The printer link, the books (electron/ledger) and the office shipper say
+// theirs from the same dictionary, so they are spoken with the refusal; answers and events that carry them (app.status,
+// printer.status, status.changed) are spoken whole by the dispatch and by app.ts's emit (speakAll). Decision: a
+// provider's own words (a sale's message, a lookup's refusal) stay as it sent them: they are its answer, journaled so.
 import type { CounterErrorBody, ErrorCode } from '../contract'
 import { english, speak, type Said } from '../shared/error-words'
 import type { Language } from '../shared/paper-words'

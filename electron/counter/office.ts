@@ -8,6 +8,7 @@ import type { TerminalName } from '../ledger/terminal-projections'
 import { startShipperThread, type ShipperLink } from '../office/shipper-link'
 import type { CounterContext } from './context'
 import { ledgerDir } from './session'
+import { english, say, type Said } from '../shared/error-words'
 
 /**
  * The journal's name in the office, from the names the shop first gave (later renamings keep it:
@@ -74,7 +75,7 @@ export function officeShipping(ctx: CounterContext, dataDir: string, announce: (
     acknowledged = { terminalId: next.terminalId, seq: next.acknowledged }
     writeFile(join(dataDir, ACKNOWLEDGED_FILE), JSON.stringify(acknowledged)).catch((err: unknown) => log(`office: could not note the acknowledged entry (${err instanceof Error ? err.message : String(err)})`))
   }
-  const waiting = (message: string) => show({ state: 'waiting', terminalId: null, behind: null, acknowledged: null, unreachableSince: null, message })
+  const waiting = (message: Said) => show({ state: 'waiting', terminalId: null, behind: null, acknowledged: null, unreachableSince: null, message })
 
   /** Only the real books are the shop's: training sales never reach the office. */
   async function nameTerminal(): Promise<TerminalName | null> {
@@ -103,14 +104,14 @@ export function officeShipping(ctx: CounterContext, dataDir: string, announce: (
       try {
         terminal = await nameTerminal()
       } catch (err) {
-        log(`office: naming this counter in the journal failed (${err instanceof Error ? err.message : String(err)})`)
+        log(`office: naming this counter in the journal failed (${err instanceof Error ? english(err.message) : String(err)})`)
         terminal = null
       }
       const office = await ctx.settings.officeConfig()
       if (!ctx.settings.current.officeHost) return show(null)
-      if (ctx.session().mode !== 'real') return waiting('Training mode: training sales are not sent to the office.')
-      if (!office) return waiting('Enter the office database password in Settings (it is kept in the system keychain).')
-      if (!terminal) return waiting('Name this counter in Settings to send its journal to the office.')
+      if (ctx.session().mode !== 'real') return waiting(say('office.trainingNotSent'))
+      if (!office) return waiting(say('office.passwordMissing'))
+      if (!terminal) return waiting(say('office.nameCounter'))
       const known = acknowledged?.terminalId === terminal.terminalId ? acknowledged.seq : null
       show({ state: 'connecting', terminalId: terminal.terminalId, behind: null, acknowledged: known, unreachableSince: null, message: null })
       link = startShipperThread({ journalDir: join(ledgerDir(dataDir, 'real'), JOURNAL_DIR), terminal, office, acknowledged: known }, show)

@@ -86,7 +86,8 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
       return await work()
     } catch (err) {
       if (err instanceof CounterError || !(err instanceof Error) || !(portErrors || err instanceof PrinterError)) throw err
-      throw new CounterError('printer_error', say('printer.failed', { problem: err.message, afterwards }))
+      // A port's failure (printing.ts) is said in its message; the link's in its own said words.
+      throw new CounterError('printer_error', say('printer.failed', { problem: err instanceof PrinterError ? err.said : err.message, afterwards }))
     }
   }
 
@@ -172,17 +173,15 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
  * A driver's printer says nothing of its paper to Counter: only whether it is set up on this computer.
  * Decision: a printer that is set up is 'unknown' (the test page tells), one that is not is 'unreachable'.
  */
-async function driverStatus(systemPrinter: SystemPrinter | undefined, printerName: string): Promise<{ state: PrinterState; message: string }> {
-  if (!systemPrinter) return { state: 'unknown', message: "In the browser, receipts print through the browser's Print: Counter cannot see the printer from here." }
+async function driverStatus(systemPrinter: SystemPrinter | undefined, printerName: string): Promise<{ state: PrinterState; message: Said }> {
+  if (!systemPrinter) return { state: 'unknown', message: say('printer.driverInBrowser') }
   const printers = await systemPrinter.list()
   if (printerName === '') {
-    if (printers.length === 0) return { state: 'unreachable', message: "This computer has no printer set up. Add the receipt printer in the computer's printer settings." }
-    return { state: 'unknown', message: "Receipts go to the computer's default printer. Its driver does not tell Counter whether it has paper: print a test page to check." }
+    if (printers.length === 0) return { state: 'unreachable', message: say('printer.noneSetUp') }
+    return { state: 'unknown', message: say('printer.defaultDriver') }
   }
-  if (!printers.some((printer) => printer.name === printerName)) {
-    return { state: 'unreachable', message: `The printer "${printerName}" is not among this computer's printers. Choose it again in Settings, or check that it is installed.` }
-  }
-  return { state: 'unknown', message: `"${printerName}" is set up on this computer. Its driver does not tell Counter whether it has paper: print a test page to check.` }
+  if (!printers.some((printer) => printer.name === printerName)) return { state: 'unreachable', message: say('printer.notInstalled', { name: printerName }) }
+  return { state: 'unknown', message: say('printer.driverSetUp', { name: printerName }) }
 }
 
 export type Paper = ReturnType<typeof receiptPrinting>

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomically } from './durable-files'
+import { say } from '../shared/error-words'
 import { FROM_THE_START, JOURNAL_DIR, LEGACY_JOURNAL_FILE, listSegments, readChain, samePoint, type ChainPoint, type ReadStart, type Segment } from './segments'
 
 const SEALS_FILE = 'sealed.json'
@@ -118,9 +119,9 @@ export function verifyJournal(dir: string, { through = Infinity, onProgress }: A
     }
   })
   const problem = read.broken
-    ? `Line ${read.broken.line} (${path.basename(read.broken.file)}): ${read.broken.reason}.`
+    ? say('audit.lineBroken', { line: read.broken.line, file: path.basename(read.broken.file), reason: read.broken.reason })
     : read.tornTail && read.last.seq < through
-      ? `The last line (line ${read.tornTail.line}) is incomplete: it was never confirmed.`
+      ? say('audit.tornTail', { line: read.tornTail.line })
       : null
   tell(total)
   if (Object.keys(newSeals).length > 0 && segments[0]?.file !== legacy) {

@@ -15,13 +15,14 @@ import { LedgerWriteError, type LedgerOptions, type OpenReport } from './ledger'
 import { fromWire, type BooksState, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
 import { LEDGER_CALLS, type LedgerPort, type LedgerProgress } from './ledger-port'
 import { startThread } from './threads'
+import { say } from '../shared/error-words'
 
 /**
  * Said of a request the thread took but never answered: a line it was writing may or may not be in
  * the journal. Callers treat it as not written (an intent is then never sent); what did reach the
  * journal shows after the restart as a sale still SENDING, which the status check settles.
  */
-export const LEDGER_STOPPED = 'The ledger stopped before it answered; it is being started again.'
+export const LEDGER_STOPPED = say('ledger.stopped')
 
 /** A thread that dies this often is not restarted again: something in the folder or the machine needs a person. */
 const RESTARTS_ALLOWED = 3
@@ -52,7 +53,7 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     unlock = lockFolder(dir)
   } catch (cause) {
     if (cause instanceof LedgerInUseError) throw cause
-    throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
+    throw new LedgerWriteError(say('ledger.folderUnwritable', { dir, error: (cause as Error).message }), { cause })
   }
 
   const waiting = new Map<number, Waiting>()
@@ -115,11 +116,11 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
         }
       })
       worker.on('error', (error) => {
-        if (!opened) reject(new LedgerWriteError(`The ledger could not be started (${error.message}).`))
+        if (!opened) reject(new LedgerWriteError(say('ledger.notStarted', { error: error.message })))
       })
       worker.on('exit', () => {
         if (thread === worker) thread = null
-        if (!opened) return reject(new LedgerWriteError('The ledger could not be started.'))
+        if (!opened) return reject(new LedgerWriteError(say('ledger.notStartedPlain')))
         for (const request of waiting.values()) request.reject(new LedgerWriteError(LEDGER_STOPPED))
         waiting.clear()
         if (!closing) threadDied()
@@ -131,10 +132,10 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     deaths.push(at)
     const recent = deaths.filter((death) => at - death < RESTART_WINDOW_MS)
     if (recent.length > RESTARTS_ALLOWED) {
-      goDown(`The ledger stopped ${recent.length} times within a minute and was not started again; restart Counter, and if it happens again, call for support. Every recorded sale is in the journal.`)
+      goDown(say('ledger.keptStopping', { count: recent.length }))
       return
     }
-    ready = start().catch((error: unknown) => goDown(`The ledger stopped and could not be started again (${(error as Error).message}); restart Counter.`))
+    ready = start().catch((error: unknown) => goDown(say('ledger.notRestarted', { error: (error as Error).message })))
   }
 
   const goDown = (reason: string) => {
@@ -144,7 +145,7 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
 
   const request = async (call: LedgerRequest['call'], args: unknown[]): Promise<unknown> => {
     const at = now().toISOString()
-    if (closing) throw new LedgerWriteError('The ledger is closed.')
+    if (closing) throw new LedgerWriteError(say('ledger.closed'))
     if (call === 'close') closing = true
     await ready
     if (down !== null || thread === null) throw new LedgerWriteError(down ?? LEDGER_STOPPED)

@@ -1,4 +1,5 @@
 // Opening the ledger: the newest snapshot its check vouches for and that agrees with the journal, a backup before migrating it, and a replay of the journal past it.
+// What it finds is said (shared/error-words.ts) for the shop's screen; logs read it in English.
 import fs from 'node:fs'
 import path from 'node:path'
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
@@ -8,6 +9,7 @@ import { CHECKED_SNAPSHOTS_VERSION, LATEST_SCHEMA_VERSION, migrate, schemaVersio
 import { prepareConnection } from './connection'
 import { journalPosition, project } from './projections'
 import { copyFileDurably } from './durable-files'
+import { say, type Said } from '../shared/error-words'
 import { checkOf, PREVIOUS_SNAPSHOT_FILE, readChecks, readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST, type SnapshotCheck } from './snapshot'
 
 /** Copies of the snapshots taken before a migration changes them, in the ledger folder. */
@@ -97,7 +99,7 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => 
     try {
       db = loadSnapshot(SQL, bytes)
     } catch (error) {
-      problems.push(`The saved copy ${name} could not be read (${(error as Error).message}); it was skipped and the journal replayed past an older copy.`)
+      problems.push(say('ledger.copyUnreadable', { name, error: (error as Error).message }))
       continue
     }
     const position = journalPosition(db)
@@ -124,18 +126,18 @@ function chooseBase(SQL: SqlJsStatic, dir: string, journal: Journal, now: () => 
       }
       const isNewestFile = name === SNAPSHOT_FILE && migration.from === migration.to
       const newestCheck = name === SNAPSHOT_FILE ? check : null
-      if (olderCounters) problems.push(`The saved copy ${name} was written by an older Counter, before saved copies had checks: it was taken as it is, and is checked from now on.`)
+      if (olderCounters) problems.push(say('ledger.copyOlder', { name }))
       found = { db, seq: position.seq, start: located.start, isNewestFile, newestCheck, problems, aheadOfJournal }
       break
     }
     db.close()
-    if (located.ahead) aheadOfJournal ??= `the saved copy ${name} holds entries up to #${position.seq} but ${located.reason}`
-    else problems.push(`The saved copy ${name} does not match the journal at entry #${position.seq}; it was ignored.`)
+    if (located.ahead) aheadOfJournal ??= say('ledger.copyAhead', { name, seq: position.seq, reason: located.reason })
+    else problems.push(say('ledger.copyMismatch', { name, seq: position.seq }))
   }
   if (untrusted !== null) {
-    const source = found ? `the previous copy ${PREVIOUS_SNAPSHOT_FILE} and the journal` : 'the journal'
-    const what = checks.length === 0 ? 'has no check (it was lost or removed)' : 'did not match its check'
-    problems.unshift(`The saved copy ${untrusted} ${what} and was rebuilt from ${source}.`)
+    const source = found ? say('ledger.fromPrevious', { name: PREVIOUS_SNAPSHOT_FILE }) : say('ledger.fromJournal')
+    const what = checks.length === 0 ? say('ledger.copyNoCheck') : say('ledger.copyCheckDiffers')
+    problems.unshift(say('ledger.copyRebuilt', { name: untrusted, what, source }))
   }
   if (found) return found
   const db = new SQL.Database()
@@ -164,19 +166,19 @@ export function replayOntoSnapshot(SQL: SqlJsStatic, dir: string, journal: Journ
     const read = journal.readFrom(base.start, (entry) => {
       replayed++
       const problem = project(base.db, entry)
-      if (problem !== null) problems.push(`Journal entry #${entry.seq} (${entry.type}) was not applied: ${problem}.`)
+      if (problem !== null) problems.push(say('ledger.notApplied', { seq: entry.seq, type: entry.type, problem }))
     })
-    if (read.tornTail) problems.unshift(`The last journal line (line ${read.tornTail.line}) was incomplete: it was never confirmed and has been removed.`)
+    if (read.tornTail) problems.unshift(say('ledger.tornTail', { line: read.tornTail.line }))
     const blockers = [
-      read.broken && `The journal is damaged at line ${read.broken.line}: ${read.broken.reason} (in ${path.basename(read.broken.file)}).`,
-      base.aheadOfJournal && `Journal lines are missing: ${base.aheadOfJournal}.`,
-      journal.conflict && `The ledger folder holds two journals: ${journal.conflict}.`,
-    ].filter((blocker): blocker is string => Boolean(blocker))
+      read.broken && say('ledger.damagedAt', { line: read.broken.line, reason: read.broken.reason, file: path.basename(read.broken.file) }),
+      base.aheadOfJournal && say('ledger.linesMissing', { detail: base.aheadOfJournal }),
+      journal.conflict && say('ledger.twoJournals', { conflict: journal.conflict }),
+    ].filter((blocker): blocker is Said => Boolean(blocker))
     problems.push(...blockers)
     return {
       db: base.db,
       report: { snapshotSeq: base.seq, replayed, tornTail: read.tornTail !== null, problems },
-      readOnly: blockers.length > 0 ? `${blockers[0]} The ledger is read-only until this is looked into.` : null,
+      readOnly: blockers.length > 0 ? say('ledger.readOnlyUntil', { problem: blockers[0] }) : null,
       unsaved: !base.isNewestFile || replayed > 0,
       saved: base.newestCheck,
     }

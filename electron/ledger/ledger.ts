@@ -19,6 +19,7 @@ import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, sel
 import { SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
 import { prepareConnection } from './connection'
 import { terminalOf, type TerminalName } from './terminal-projections'
+import { english, say } from '../shared/error-words'
 
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
 export type { HistoryPage, HistoryQuery } from './history'
@@ -28,22 +29,26 @@ export { ClockUnconfirmedError, type ClockCheck } from './clock-sense'
 export type { OpenReport } from './ledger-open'
 
 // Says only what the ledger knows: whether the provider was asked is the caller's to say (see recordWrite).
-const NOTHING_WRITTEN = 'The ledger could not be written (disk full or folder read-only).'
+// The books' words are said (shared/error-words.ts): notices and refusals reach the screen in its language.
+const NOTHING_WRITTEN = say('ledger.nothingWritten')
 /** Segments are rotated past this size, so an open reads and verifies at most about this much journal. */
 const SEGMENT_BYTES = 32 * 1024 * 1024
 
 /** The one error a caller shows as is: the line was not recorded (an intent not recorded must not be sent either). */
 export class LedgerWriteError extends Error {
-  constructor(message = NOTHING_WRITTEN, options?: ErrorOptions) {
+  constructor(message: string = NOTHING_WRITTEN, options?: ErrorOptions) {
     super(message, options)
     this.name = 'LedgerWriteError'
   }
 }
 
-/** Refusal to record a new sale, top-up or close on a day whose books are closed: nothing was written. */
+/**
+ * Refusal to record a new sale, top-up or close on a day whose books are closed: nothing was written. Its
+ * message is English, for logs; the core says it for the screen from businessDay (counter/app.ts recordWrite).
+ */
 export class DayClosedError extends Error {
   constructor(readonly businessDay: string) {
-    super(`The books for ${businessDay} are closed.`)
+    super(english(say('ledger.dayClosed', { day: businessDay })))
     this.name = 'DayClosedError'
   }
 }
@@ -117,9 +122,7 @@ export class Ledger {
     // Replayed entries count too: a long replay at open should not have to happen again next time.
     this.eventsSinceSnapshot = report.replayed
     journal.whenUnusable((why) =>
-      this.becomeReadOnly(
-        `The journal cannot take more lines: ${why}. Nothing more is recorded until Counter is restarted; it then asks the provider about every sale left without its answer.`,
-      ),
+      this.becomeReadOnly(say('ledger.journalFull', { why })),
     )
   }
 
@@ -132,13 +135,13 @@ export class Ledger {
       unlock = lockHeld ? () => {} : lockFolder(dir)
     } catch (cause) {
       if (cause instanceof LedgerInUseError) throw cause
-      throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
+      throw new LedgerWriteError(say('ledger.folderUnwritable', { dir, error: (cause as Error).message }), { cause })
     }
     try {
       journal = Journal.open(dir)
     } catch (cause) {
       unlock()
-      throw new LedgerWriteError(`The ledger folder ${dir} could not be opened for writing (${(cause as Error).message}).`, { cause })
+      throw new LedgerWriteError(say('ledger.folderUnwritable', { dir, error: (cause as Error).message }), { cause })
     }
     try {
       const { db, report, readOnly, unsaved, saved } = replayOntoSnapshot(SQL, dir, journal, now)
@@ -193,7 +196,7 @@ export class Ledger {
   async auditJournal(): Promise<JournalAudit> {
     const onProgress = (done: number, total: number) => this.options.onProgress?.({ task: 'audit', done, total })
     const audit = await this.runningChores().ask('audit', { through: this.journal.lastSeq }, { onProgress })
-    if (!audit.ok) this.becomeReadOnly(`The journal is damaged: ${audit.problem} The ledger is read-only until this is looked into.`)
+    if (!audit.ok) this.becomeReadOnly(say('ledger.auditDamaged', { problem: audit.problem ?? '' }))
     return audit
   }
 
@@ -206,15 +209,15 @@ export class Ledger {
   checkSavedCopy(): Promise<string | null> {
     return this.inWritingTurn(async () => {
       if (this.saved === null || (await this.runningChores().ask('savedCopyIs', { check: this.saved }))) return null
-      const changed = `The saved copy ${SNAPSHOT_FILE} was changed on disk while Counter ran`
+      const name = SNAPSHOT_FILE
       this.saved = null
       this.unsaved = true
-      let notice = `${changed}; it was written again from the books in memory.`
+      let notice = say('ledger.copyRewritten', { name })
       try {
         await this.snapshotByReplica()
-        if (this.readOnlyReason) notice = `${changed}; it is left as found while the books are read-only, and the next start rebuilds it from the journal.`
+        if (this.readOnlyReason) notice = say('ledger.copyLeftAsFound', { name })
       } catch (error) {
-        notice = `${changed} and could not be written again (${(error as Error).message}); the next start rebuilds it from the journal.`
+        notice = say('ledger.copyNotRewritten', { name, error: (error as Error).message })
       }
       this.laterNotices.push(notice)
       this.booksChanged()
@@ -241,7 +244,7 @@ export class Ledger {
    * as it would on replaying that line; the caller was right to act on it, since it is recorded.
    */
   appendThen<T extends LedgerEventType>(type: T, data: LedgerEventData[T], recorded: (entry: JournalEntry<T>) => void): JournalEntry<T> {
-    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
+    if (this.closed) throw new LedgerWriteError(say('ledger.closed'))
     if (this.readOnlyReason) throw new LedgerWriteError(this.readOnlyReason)
     if (isDayBound(type)) this.clockFloor?.assertAgrees(this.options.now())
     const closedDay = this.closedDayOf(type, data)
@@ -260,7 +263,7 @@ export class Ledger {
       project(this.db, entry, problem)
     } catch (error) {
       // The journal has the event but the tables do not: stop writing rather than diverge further.
-      this.becomeReadOnly(`Entry #${entry.seq} is in the journal but could not be applied (${(error as Error).message}); restart Counter.`)
+      this.becomeReadOnly(say('ledger.notAppliedRestart', { seq: entry.seq, error: (error as Error).message }))
       throw error
     }
     this.unsaved = true
@@ -323,7 +326,7 @@ export class Ledger {
     }).catch((error: unknown) => {
       // Tried again after another snapshotEvery events, not on every sale meanwhile.
       this.eventsSinceSnapshot = 0
-      this.setSnapshotFailure(`The ledger's saved copy could not be updated (${(error as Error).message}); every sale is still in the journal.`)
+      this.setSnapshotFailure(say('ledger.snapshotFailed', { error: (error as Error).message }))
     })
   }
 
@@ -337,7 +340,7 @@ export class Ledger {
   /** The chores thread, started now if it is not running (the first need, or it stopped). */
   private runningChores(): Chores {
     if (this.chores?.running) return this.chores
-    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
+    if (this.closed) throw new LedgerWriteError(say('ledger.closed'))
     this.chores = Chores.start(this.dir)
     this.replicaSeeded = false
     return this.chores
@@ -394,7 +397,7 @@ export class Ledger {
       this.journal.rotateIfLarger(this.options.segmentBytes)
       this.setSnapshotFailure(null)
     } catch (error) {
-      this.setSnapshotFailure(`A new journal segment could not be started (${(error as Error).message}); the current one goes on.`)
+      this.setSnapshotFailure(say('ledger.segmentFailed', { error: (error as Error).message }))
     }
   }
 
@@ -555,15 +558,15 @@ export class Ledger {
    * (after any in flight) and the replica seeded again from it at the next one.
    */
   async archiveClosedYears(today: string): Promise<string[]> {
-    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
-    if (this.readOnlyReason) throw new LedgerWriteError(`${this.readOnlyReason} Nothing was archived.`)
+    if (this.closed) throw new LedgerWriteError(say('ledger.closed'))
+    if (this.readOnlyReason) throw new LedgerWriteError(say('ledger.nothingArchived', { problem: this.readOnlyReason }))
     // A clock months ahead would archive the year still being sold in.
     this.clockFloor?.assertAgrees(this.options.now())
     return this.inWritingTurn(() => this.archiveInTurn(today))
   }
 
   private archiveInTurn(today: string): string[] {
-    if (this.closed) throw new LedgerWriteError('The ledger is closed.')
+    if (this.closed) throw new LedgerWriteError(say('ledger.closed'))
     const restored = restoreUnendedYears(this.SQL, this.db, this.dir, today)
     const onProgress = (done: number, total: number) => this.options.onProgress?.({ task: 'archive', done, total })
     const written = archiveClosedYears(this.SQL, this.db, this.dir, today, onProgress)
@@ -645,7 +648,7 @@ export class Ledger {
     try {
       await this.inWritingTurn(() => (this.chores?.running && this.replicaSeeded ? this.snapshotByReplica() : this.snapshotHere()))
     } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk full' : (error as Error).message
+      const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk full' : english((error as Error).message)
       problems.push(`The ledger's saved copy could not be written at exit (${why}); every sale is in the journal and the next start rebuilds it.`)
     } finally {
       await this.chores?.terminate()

@@ -6,6 +6,7 @@ import { migrate } from './migrations'
 import { journalPosition, project } from './projections'
 import { JOURNAL_DIR, listSegments, locate, readChain, samePoint, type ChainPoint, type ReadStart } from './segments'
 import { checkOf, readSnapshotFile, SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
+import { english } from '../shared/error-words'
 
 export class Replica {
   private db: Database | null = null
@@ -62,7 +63,7 @@ export class Replica {
     const segments = listSegments(path.join(this.dir, JOURNAL_DIR))
     const resumed = this.resume && samePoint(this.resume.start.after, from) && segments[this.resume.start.segment]?.file === this.resume.file
     const located = resumed ? { found: true as const, start: this.resume!.start } : locate(segments, from)
-    if (!located.found) throw new Error(`the copy of the books cannot continue the journal: ${located.reason}`)
+    if (!located.found) throw new Error(`the copy of the books cannot continue the journal: ${english(located.reason)}`)
     // Entries past `through` are being appended as this reads (the last may be half-written): left for the next time.
     const read = readChain(segments, located.start, (entry, next) => {
       if (entry.seq > through.seq) return
@@ -71,7 +72,8 @@ export class Replica {
     })
     const reached = journalPosition(db)
     if (!samePoint(reached, through)) {
-      const why = read.broken ? `line ${read.broken.line}: ${read.broken.reason}` : `it ends at entry #${reached.seq}`
+      // A chore's own failure, in English as logs are: the segments' reasons are said for screens.
+      const why = read.broken ? `line ${read.broken.line}: ${english(read.broken.reason)}` : `it ends at entry #${reached.seq}`
       throw new Error(`the journal could not be followed to entry #${through.seq} (${why})`)
     }
     return db

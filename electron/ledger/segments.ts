@@ -1,8 +1,10 @@
 // The journal's files: segments named by their first entry, read line by line in bounded chunks, and checked as one hash chain.
+// Why a line breaks the chain is said (shared/error-words.ts): it reaches the screen inside the books' notices.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { JournalEntry } from './events'
+import { say } from '../shared/error-words'
 
 export const JOURNAL_DIR = 'journal'
 /** Where versions before segments kept the whole journal: adopted as the first segment on open. */
@@ -80,9 +82,9 @@ export function parseLine(bytes: Uint8Array): JournalEntry | null {
 }
 
 function chainProblem(entry: JournalEntry, after: ChainPoint): string | null {
-  if (entry.seq !== after.seq + 1) return `expected entry #${after.seq + 1} but found #${entry.seq} (a line was removed or moved)`
-  if (entry.prev !== after.hash) return 'it does not link to the line before it (a line was changed, removed or inserted)'
-  if (hashEntry(entry.prev, entry) !== entry.hash) return 'its contents do not match its hash (the line was changed)'
+  if (entry.seq !== after.seq + 1) return say('chain.expected', { expected: after.seq + 1, found: entry.seq })
+  if (entry.prev !== after.hash) return say('chain.noLink')
+  if (hashEntry(entry.prev, entry) !== entry.hash) return say('chain.hashDiffers')
   return null
 }
 
@@ -143,7 +145,7 @@ export type Located = { found: true; start: ReadStart } | { found: false; reason
  */
 export function locate(segments: readonly Segment[], point: ChainPoint): Located {
   if (point.seq === 0) return { found: true, start: FROM_THE_START }
-  const differs = { found: false, ahead: false, reason: `it does not match the journal at entry #${point.seq}` } as const
+  const differs = { found: false, ahead: false, reason: say('chain.differsAt', { seq: point.seq }) } as const
   const next = segments.findIndex((segment) => segment.first === point.seq + 1)
   if (next !== -1) {
     const line = firstLine(segments[next].file, 0)
@@ -151,7 +153,7 @@ export function locate(segments: readonly Segment[], point: ChainPoint): Located
     return entry && entry.prev !== point.hash ? differs : { found: true, start: { segment: next, offset: 0, after: point } }
   }
   const holder = segments.findLastIndex((segment) => segment.first <= point.seq)
-  if (holder === -1) return { found: false, ahead: false, reason: `the journal has no entry #${point.seq}` }
+  if (holder === -1) return { found: false, ahead: false, reason: say('chain.noEntry', { seq: point.seq }) }
   const { first, file } = segments[holder]
   const skipped = skipLines(file, point.seq - first)
   const anchor = skipped.found ? firstLine(file, skipped.offset) : null
@@ -161,7 +163,7 @@ export function locate(segments: readonly Segment[], point: ChainPoint): Located
   }
   const ahead = holder === segments.length - 1
   const whole = skipped.found ? point.seq - first : skipped.lines
-  return { found: false, ahead, reason: ahead ? `the journal's readable lines end at #${first + whole - 1}` : `entry #${point.seq} is missing from the journal` }
+  return { found: false, ahead, reason: ahead ? say('chain.endsAt', { seq: first + whole - 1 }) : say('chain.missing', { seq: point.seq }) }
 }
 
 /** The first whole line of `file` from byte `from`, or null. */
@@ -215,16 +217,16 @@ export function readChain(segments: readonly Segment[], start: ReadStart, visit:
     let lineNumber = offset === 0 ? first : last.seq + 1
     const stop = (found: Pick<ChainRead, 'tornTail' | 'broken'>): ChainRead => ({ last, tailBytes, ...found })
     const broken = (reason: string) => stop({ tornTail: null, broken: { line: lineNumber, file, reason } })
-    if (offset === 0 && first !== last.seq + 1) return broken(`the file ${path.basename(file)} should begin with entry #${last.seq + 1}`)
+    if (offset === 0 && first !== last.seq + 1) return broken(say('chain.fileStart', { file: path.basename(file), seq: last.seq + 1 }))
     tailBytes = offset
     for (const line of readLines(file, offset)) {
       // Only the newline proves a write finished: a final line of the last segment without one is a
       // write that never returned (never acknowledged), cut off whether or not its bytes parse. A
       // line that has its newline was acknowledged, so one that does not parse is damage, last or not.
       if (!line.complete && isLast) return stop({ tornTail: { line: lineNumber, bytes: line.end - line.start }, broken: null })
-      if (!line.complete) return broken('it was cut short')
+      if (!line.complete) return broken(say('chain.cutShort'))
       const entry = parseLine(line.bytes)
-      if (entry === null) return broken('it is not a journal line')
+      if (entry === null) return broken(say('chain.notALine'))
       const problem = chainProblem(entry, last)
       if (problem !== null) return broken(problem)
       last = { seq: entry.seq, hash: entry.hash }

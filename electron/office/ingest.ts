@@ -1,8 +1,10 @@
 // The office side of shipping: registers a terminal and stores a batch of its journal entries, checked, idempotently, in one transaction.
+// Its refusals are said (shared/error-words.ts): the counter's status bar shows them in the screen's language.
 import type { ClientBase } from 'pg'
 import type { JournalEntry } from '../ledger/events'
 import { GENESIS_HASH, hashEntry, type ChainPoint } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
+import { say } from '../shared/error-words'
 
 /** The office refused a batch: it would break a terminal's chain or contradict what the office holds. Nothing of it was stored. */
 export class OfficeRefusal extends Error {
@@ -29,9 +31,9 @@ export async function registerTerminal(client: ClientBase, terminal: TerminalNam
 /** A batch's own chain: each line's hash over its contents, each linked to the one before it. */
 function chainProblem(entries: readonly JournalEntry[]): string | null {
   for (const [index, entry] of entries.entries()) {
-    if (hashEntry(entry.prev, entry) !== entry.hash) return `entry #${entry.seq}'s contents do not match its hash (the line was changed)`
+    if (hashEntry(entry.prev, entry) !== entry.hash) return say('office.entryHashDiffers', { seq: entry.seq })
     const before = entries[index - 1]
-    if (before && (entry.seq !== before.seq + 1 || entry.prev !== before.hash)) return `entry #${entry.seq} does not follow entry #${before.seq}`
+    if (before && (entry.seq !== before.seq + 1 || entry.prev !== before.hash)) return say('office.entryNotFollowing', { seq: entry.seq, before: before.seq })
   }
   return null
 }
@@ -55,12 +57,12 @@ export async function ingestBatch(client: ClientBase, terminalId: string, entrie
       return acked
     }
     const problem = chainProblem(entries)
-    if (problem) throw new OfficeRefusal('tampered', `The office refused entries from ${terminalId}: ${problem}.`)
+    if (problem) throw new OfficeRefusal('tampered', say('office.refusedEntries', { terminal: terminalId, problem }))
     const first = entries[0]
     const before = first.seq === 1 ? GENESIS_HASH : (await client.query<{ hash: string }>('SELECT hash FROM entries WHERE terminal = $1 AND seq = $2', [terminalId, first.seq - 1])).rows[0]?.hash
-    if (before === undefined) throw new OfficeRefusal('fork', `The office has no entry #${first.seq - 1} from ${terminalId}, so entry #${first.seq} cannot follow it.`)
+    if (before === undefined) throw new OfficeRefusal('fork', say('office.noEntryBefore', { terminal: terminalId, before: first.seq - 1, seq: first.seq }))
     if (before !== first.prev) {
-      throw new OfficeRefusal('fork', `Entry #${first.seq} from ${terminalId} does not follow the entry #${first.seq - 1} the office already holds: this journal and the office's copy have parted (a fork).`)
+      throw new OfficeRefusal('fork', say('office.fork', { terminal: terminalId, seq: first.seq, before: first.seq - 1 }))
     }
     const rows = JSON.stringify(entries.map(({ seq, at, type, data, prev, hash }) => ({ seq, at, type, data, prev, hash })))
     const inserted = await client.query<{ seq: string }>(
@@ -78,7 +80,7 @@ export async function ingestBatch(client: ClientBase, terminalId: string, entrie
       const heldHash = new Map(held.map((row) => [Number(row.seq), row.hash]))
       const differing = resent.find((entry) => heldHash.get(entry.seq) !== entry.hash)
       if (differing) {
-        throw new OfficeRefusal('fork', `The office already holds a different entry #${differing.seq} from ${terminalId}: this journal and the office's copy have parted (a fork). Nothing of this batch was stored.`)
+        throw new OfficeRefusal('fork', say('office.differentEntry', { terminal: terminalId, seq: differing.seq }))
       }
     }
     const last = entries[entries.length - 1]

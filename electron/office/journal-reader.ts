@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { JournalEntry } from '../ledger/events'
 import { listSegments, locate, readChain, samePoint, type ChainPoint, type ReadStart } from '../ledger/segments'
+import { say } from '../shared/error-words'
 
 /** Why nothing more can be read: the chain broke (an edited or removed line), or the journal is not the one the office holds. */
 export interface ReadRefusal {
@@ -33,7 +34,7 @@ export class JournalCursor {
           entries: [],
           refused: {
             kind: 'fork',
-            message: `The office already holds this counter's entries up to #${after.seq}, but this journal differs there (${found.reason}): it is not the journal the office has. Nothing more is shipped until someone who supports you has looked at it.`,
+            message: say('office.journalDiffers', { seq: after.seq, reason: found.reason }),
           },
         }
       }
@@ -58,7 +59,7 @@ export class JournalCursor {
         entries,
         refused: {
           kind: 'tampered',
-          message: `Journal entry #${line} (file ${path.basename(file)}) is not as it was written: ${reason}. It and everything after it stay unshipped.`,
+          message: say('office.entryAltered', { line, file: path.basename(file), reason }),
         },
       }
     }

@@ -2,6 +2,7 @@
 import type { OfficeStatus } from '../contract/office'
 import { startThread } from '../ledger/threads'
 import type { ShipperOptions } from './shipper'
+import { say } from '../shared/error-words'
 
 export interface ShipperLink {
   stop(): Promise<void>
@@ -26,7 +27,7 @@ export function startShipperThread(options: Omit<ShipperOptions, 'onStatus'>, on
     started.on('exit', () => {
       exited = true
       if (stopping) return
-      onStatus({ state: 'unreachable', terminalId: options.terminal.terminalId, behind: null, acknowledged: null, unreachableSince: new Date().toISOString(), message: 'The office shipper stopped; it starts again in a few seconds.' })
+      onStatus({ state: 'unreachable', terminalId: options.terminal.terminalId, behind: null, acknowledged: null, unreachableSince: new Date().toISOString(), message: say('office.shipperStopped') })
       restart = setTimeout(() => {
         if (!stopping) worker = start()
       }, RESTART_MS)

@@ -6,6 +6,7 @@ import type { ChainPoint } from '../ledger/segments'
 import { ingestBatch, OfficeRefusal, registerTerminal } from './ingest'
 import { JournalCursor, JournalEnd } from './journal-reader'
 import { migrateOffice } from './migrations'
+import { say, type Said } from '../shared/error-words'
 
 /** The office's database as the counter's settings give it (counter/settings.ts OfficeConfig). */
 export interface OfficeAddress {
@@ -44,32 +45,33 @@ const HEARTBEAT_MS = 30_000
 
 /**
  * Plain words for why the office did not answer, from the error's code only: a driver's own
- * message could quote the connection's settings, and none of it would help the shop.
+ * message could quote the connection's settings, and none of it would help the shop. Said
+ * (shared/error-words.ts): the core speaks them in the screen's language.
  */
-export function unreachableWords(error: unknown, office: OfficeAddress): string {
+export function unreachableWords(error: unknown, office: OfficeAddress): Said {
   const where = `${office.host}:${office.port}`
   const code = (error as { code?: string } | null)?.code
   switch (code) {
     case 'ECONNREFUSED':
-      return `The office database at ${where} refused the connection (is it running?).`
+      return say('office.connectionRefused', { where })
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `The office address ${office.host} could not be found (check the address and this computer's internet).`
+      return say('office.hostNotFound', { host: office.host })
     case 'ECONNRESET':
     case 'EPIPE':
     case '57P01':
     case '57P02':
     case '57P03':
-      return `The office database at ${where} closed the connection (restarting?).`
+      return say('office.connectionClosed', { where })
     case '28P01':
     case '28000':
-      return `The office database refused the user name or password for ${office.user}: check them in Settings.`
+      return say('office.login', { user: office.user })
     case '3D000':
-      return `The office database has no database named ${office.database}.`
+      return say('office.noDatabase', { database: office.database })
     default:
-      if (/timeout|timed out/i.test(String((error as Error | null)?.message))) return `No answer from the office database at ${where} in time.`
-      if (/ssl|tls|certificate/i.test(String((error as Error | null)?.message))) return `The office database at ${where} could not be reached encrypted (TLS): check its certificate, or that it accepts TLS.`
-      return `The office database at ${where} could not be used${code ? ` (${code})` : ''}.`
+      if (/timeout|timed out/i.test(String((error as Error | null)?.message))) return say('office.noAnswer', { where })
+      if (/ssl|tls|certificate/i.test(String((error as Error | null)?.message))) return say('office.tls', { where })
+      return say('office.unusable', { where, code: code ?? '' })
   }
 }
 
@@ -144,7 +146,7 @@ export function runShipper(options: ShipperOptions): Shipper {
     while (!stopped) {
       try {
         if (!client) {
-          status('connecting', acked, unreachableSince, unreachableSince ? `Trying the office again (away since ${unreachableSince}).` : null)
+          status('connecting', acked, unreachableSince, unreachableSince ? say('office.tryingAgain', { since: unreachableSince }) : null)
           client = await connect()
           acked = await registerTerminal(client, terminal)
           lastContact = Date.now()

@@ -1,6 +1,7 @@
 // Signed calls to the recharge API (transaction, check_status, fetch_operator) and what their answers mean.
 import { createHmac } from 'node:crypto'
 import type { Outcome } from '../contract'
+import { say } from '../shared/error-words'
 import { paiseToDecimal } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { classify, type CallRole, type ProviderReply } from './outcome'
@@ -114,8 +115,9 @@ export class RechargeApi {
     const reply = this.reply(await this.http.postJson(RECHARGE_PATHS.fetchOperator, { user_id: userId, token, mobile }), 'other')
     return {
       outcome: reply.outcome,
-      // classify() words an UNKNOWN for a sale; a lookup sells nothing.
-      message: reply.outcome === 'UNKNOWN' ? 'The operator could not be looked up just now: choose it from the list.' : reply.message,
+      // classify() words an UNKNOWN for a sale; a lookup sells nothing, and journals nothing, so its words are
+      // said (shared/error-words.ts) for the screen's language. A FAILED lookup's message is the provider's own.
+      message: reply.outcome === 'UNKNOWN' ? say('recharge.lookupNoAnswer') : reply.message,
       operator: dataField(reply.body, 'operator'),
       circle: dataField(reply.body, 'circle'),
     }

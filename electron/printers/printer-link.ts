@@ -1,24 +1,26 @@
 // The wire to an ESC/POS printer reached without a driver: ask a network printer how it is (DLE EOT)
 // and send it a job over raw TCP, or write a job to a device or share path; every failure becomes a
-// PrinterError whose message tells shop staff what to check.
+// PrinterError whose message tells shop staff what to check: a said reference (shared/error-words.ts),
+// spoken in the screen's language where it reaches a screen (the dispatch), English in logs.
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
 import type { PrinterState } from '../contract'
 import { describePrinterAddress, type PrinterAddress } from '../shared/printer-address'
+import { english, say, type Said } from '../shared/error-words'
 
 export interface PrinterStatus {
   state: PrinterState
   /** In plain words for shop staff, naming the printer's address. */
-  message: string
+  message: Said
 }
 
 export class PrinterError extends Error {
   constructor(
     readonly state: PrinterState,
-    message: string,
+    readonly said: Said,
   ) {
-    super(message)
+    super(english(said))
     this.name = 'PrinterError'
   }
 }
@@ -50,37 +52,30 @@ const WRITE_PIECE = 4096
 /** After the job is sent, how long to wait for the printer to close its side before we close ours. */
 const CLOSE_GRACE_MS = 2000
 
-function messageFor(state: PrinterState, where: string): string {
-  switch (state) {
-    case 'ready':
-      return `The printer at ${where} is ready.`
-    case 'paper-low':
-      return `The printer at ${where} is running out of paper: load a new roll soon.`
-    case 'no-paper':
-      return `The printer at ${where} is out of paper: load a paper roll, close the cover and print again.`
-    case 'cover-open':
-      return `The printer at ${where} has its cover open: close the cover and print again.`
-    case 'offline':
-      return `The printer at ${where} is offline: look for a paper jam or an error light, switch it off and on, and print again.`
-    case 'silent':
-      return `The printer at ${where} takes receipts but does not report paper or cover: check that it has paper.`
-    case 'unreachable':
-    case 'unknown':
-      return `The printer at ${where} did not answer: is it switched on and on the shop's network?`
-  }
-}
+const STATE_WORDS = {
+  ready: 'printerState.ready',
+  'paper-low': 'printerState.paperLow',
+  'no-paper': 'printerState.noPaper',
+  'cover-open': 'printerState.coverOpen',
+  offline: 'printerState.offline',
+  silent: 'printerState.silent',
+  unreachable: 'printerState.unreachable',
+  unknown: 'printerState.unreachable',
+} as const satisfies Record<PrinterState, string>
 
-const brokeOff = (where: string) => `The printer at ${where} broke off the connection: switch it off and on, and print again.`
+const messageFor = (state: PrinterState, where: string): Said => say(STATE_WORDS[state], { where })
+
+const brokeOff = (where: string) => say('printer.brokeOff', { where })
 
 const status = (state: PrinterState, where: string): PrinterStatus => ({ state, message: messageFor(state, where) })
 
 function connectionError(error: NodeJS.ErrnoException, where: string): PrinterError {
   switch (error.code) {
     case 'ECONNREFUSED':
-      return new PrinterError('unreachable', `The printer at ${where} refused the connection: is it switched on, and is its address right in Settings (receipt printers take jobs on port 9100)?`)
+      return new PrinterError('unreachable', say('printer.refused', { where }))
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new PrinterError('unreachable', `No printer named ${where} was found on the network: check the printer's address in Settings.`)
+      return new PrinterError('unreachable', say('printer.notFound', { where }))
     case 'ECONNRESET':
     case 'EPIPE':
       return new PrinterError('unreachable', brokeOff(where))
@@ -166,17 +161,14 @@ function fileError(error: NodeJS.ErrnoException, where: string): PrinterError {
     case 'ENOENT':
     case 'ENXIO':
     case 'ENODEV':
-      return new PrinterError('unreachable', `No printer at ${where}: is it plugged in and switched on?`)
+      return new PrinterError('unreachable', say('printer.noDevice', { where }))
     case 'EACCES':
     case 'EPERM':
-      return new PrinterError(
-        'unreachable',
-        `Counter is not allowed to print to ${where}. On Linux, add this user to the "lp" group (sudo usermod -aG lp $USER), then log out and in again; on Windows, give this user permission to print to the shared printer.`,
-      )
+      return new PrinterError('unreachable', say('printer.notAllowed', { where }))
     case 'EBUSY':
-      return new PrinterError('unreachable', `The printer at ${where} is in use by another program: close that program and print again.`)
+      return new PrinterError('unreachable', say('printer.inUse', { where }))
     default:
-      return new PrinterError('unreachable', `Counter could not write to the printer at ${where} (${error.code ?? error.message}): check the path in Settings.`)
+      return new PrinterError('unreachable', say('printer.cannotWrite', { where, code: error.code ?? error.message }))
   }
 }
 
@@ -207,7 +199,7 @@ export async function queryPrinterStatus(address: PrinterAddress, { timeoutMs }:
       socket.destroy()
     }
   } catch (error) {
-    if (error instanceof PrinterError) return { state: error.state, message: error.message }
+    if (error instanceof PrinterError) return { state: error.state, message: error.said }
     throw error
   }
 }
@@ -219,8 +211,7 @@ function within<T>(done: Promise<T>, ms: number, error: () => PrinterError): Pro
   return Promise.race([done, late]).finally(() => clearTimeout(timer))
 }
 
-const stalled = (where: string) => () =>
-  new PrinterError('offline', `The printer at ${where} stopped taking the receipt: check it for paper and a paper jam, switch it off and on, and print again.`)
+const stalled = (where: string) => () => new PrinterError('offline', say('printer.stalled', { where }))
 
 async function sendOverNetwork(address: { host: string; port: number }, where: string, bytes: Uint8Array, timeoutMs: number): Promise<PrinterStatus> {
   const socket = await openSocket(address, where, timeoutMs)

@@ -236,6 +236,127 @@ const en = {
   'pin.setFirst': 'Set an owner PIN in Settings first: until then everyone at the counter is the owner.',
   'owner.only': (p: { what: string }) => `Only the owner can ${p.what}. Unlock with the owner PIN (the lock in the status bar), then try again. Nothing was changed.`,
   'owner.doThis': 'do this',
+  // The books' own notices and refusals (electron/ledger: ledger.ts, ledger-open.ts, ledger-client.ts, audit.ts,
+  // segments.ts), shown in the status bar and inside refusals; logs read them in English.
+  'ledger.nothingWritten': 'The ledger could not be written (disk full or folder read-only).',
+  'ledger.closed': 'The ledger is closed.',
+  'ledger.dayClosed': (p: { day: string }) => `The books for ${p.day} are closed.`,
+  'ledger.folderUnwritable': (p: { dir: string; error: string }) => `The ledger folder ${p.dir} could not be opened for writing (${p.error}).`,
+  'ledger.journalFull': (p: { why: string }) =>
+    `The journal cannot take more lines: ${p.why}. Nothing more is recorded until Counter is restarted; it then asks the provider about every sale left without its answer.`,
+  'ledger.auditDamaged': (p: { problem: string }) => `The journal is damaged: ${p.problem} The ledger is read-only until this is looked into.`,
+  'ledger.readOnlyUntil': (p: { problem: string }) => `${p.problem} The ledger is read-only until this is looked into.`,
+  'ledger.damagedAt': (p: { line: number; reason: string; file: string }) => `The journal is damaged at line ${p.line}: ${p.reason} (in ${p.file}).`,
+  'ledger.linesMissing': (p: { detail: string }) => `Journal lines are missing: ${p.detail}.`,
+  'ledger.twoJournals': (p: { conflict: string }) => `The ledger folder holds two journals: ${p.conflict}.`,
+  'ledger.tornTail': (p: { line: number }) => `The last journal line (line ${p.line}) was incomplete: it was never confirmed and has been removed.`,
+  'ledger.notAppliedRestart': (p: { seq: number; error: string }) => `Entry #${p.seq} is in the journal but could not be applied (${p.error}); restart Counter.`,
+  'ledger.notApplied': (p: { seq: number; type: string; problem: string }) => `Journal entry #${p.seq} (${p.type}) was not applied: ${p.problem}.`,
+  'ledger.copyUnreadable': (p: { name: string; error: string }) =>
+    `The saved copy ${p.name} could not be read (${p.error}); it was skipped and the journal replayed past an older copy.`,
+  'ledger.copyOlder': (p: { name: string }) =>
+    `The saved copy ${p.name} was written by an older Counter, before saved copies had checks: it was taken as it is, and is checked from now on.`,
+  'ledger.copyMismatch': (p: { name: string; seq: number }) => `The saved copy ${p.name} does not match the journal at entry #${p.seq}; it was ignored.`,
+  'ledger.copyRebuilt': (p: { name: string; what: string; source: string }) => `The saved copy ${p.name} ${p.what} and was rebuilt from ${p.source}.`,
+  'ledger.copyNoCheck': 'has no check (it was lost or removed)',
+  'ledger.copyCheckDiffers': 'did not match its check',
+  'ledger.fromPrevious': (p: { name: string }) => `the previous copy ${p.name} and the journal`,
+  'ledger.fromJournal': 'the journal',
+  'ledger.copyAhead': (p: { name: string; seq: number; reason: string }) => `the saved copy ${p.name} holds entries up to #${p.seq} but ${p.reason}`,
+  'ledger.copyRewritten': (p: { name: string }) => `The saved copy ${p.name} was changed on disk while Counter ran; it was written again from the books in memory.`,
+  'ledger.copyLeftAsFound': (p: { name: string }) =>
+    `The saved copy ${p.name} was changed on disk while Counter ran; it is left as found while the books are read-only, and the next start rebuilds it from the journal.`,
+  'ledger.copyNotRewritten': (p: { name: string; error: string }) =>
+    `The saved copy ${p.name} was changed on disk while Counter ran and could not be written again (${p.error}); the next start rebuilds it from the journal.`,
+  'ledger.snapshotFailed': (p: { error: string }) => `The ledger's saved copy could not be updated (${p.error}); every sale is still in the journal.`,
+  'ledger.segmentFailed': (p: { error: string }) => `A new journal segment could not be started (${p.error}); the current one goes on.`,
+  'ledger.nothingArchived': (p: { problem: string }) => `${p.problem} Nothing was archived.`,
+  'ledger.stopped': 'The ledger stopped before it answered; it is being started again.',
+  'ledger.notStarted': (p: { error: string }) => `The ledger could not be started (${p.error}).`,
+  'ledger.notStartedPlain': 'The ledger could not be started.',
+  'ledger.keptStopping': (p: { count: number }) =>
+    `The ledger stopped ${p.count} times within a minute and was not started again; restart Counter, and if it happens again, call for support. Every recorded sale is in the journal.`,
+  'ledger.notRestarted': (p: { error: string }) => `The ledger stopped and could not be started again (${p.error}); restart Counter.`,
+  'audit.lineBroken': (p: { line: number; file: string; reason: string }) => `Line ${p.line} (${p.file}): ${p.reason}.`,
+  'audit.tornTail': (p: { line: number }) => `The last line (line ${p.line}) is incomplete: it was never confirmed.`,
+  // Why a journal line breaks the chain (ledger/segments.ts), inside the notices above and the office's refusals.
+  'chain.fileStart': (p: { file: string; seq: number }) => `the file ${p.file} should begin with entry #${p.seq}`,
+  'chain.cutShort': 'it was cut short',
+  'chain.notALine': 'it is not a journal line',
+  'chain.expected': (p: { expected: number; found: number }) => `expected entry #${p.expected} but found #${p.found} (a line was removed or moved)`,
+  'chain.noLink': 'it does not link to the line before it (a line was changed, removed or inserted)',
+  'chain.hashDiffers': 'its contents do not match its hash (the line was changed)',
+  'chain.differsAt': (p: { seq: number }) => `it does not match the journal at entry #${p.seq}`,
+  'chain.noEntry': (p: { seq: number }) => `the journal has no entry #${p.seq}`,
+  'chain.endsAt': (p: { seq: number }) => `the journal's readable lines end at #${p.seq}`,
+  'chain.missing': (p: { seq: number }) => `entry #${p.seq} is missing from the journal`,
+  // The office's refusals of a batch (office/ingest.ts, journal-reader.ts).
+  'office.journalDiffers': (p: { seq: number; reason: string }) =>
+    `The office already holds this counter's entries up to #${p.seq}, but this journal differs there (${p.reason}): it is not the journal the office has. Nothing more is shipped until someone who supports you has looked at it.`,
+  'office.entryAltered': (p: { line: number; file: string; reason: string }) =>
+    `Journal entry #${p.line} (file ${p.file}) is not as it was written: ${p.reason}. It and everything after it stay unshipped.`,
+  'office.refusedEntries': (p: { terminal: string; problem: string }) => `The office refused entries from ${p.terminal}: ${p.problem}.`,
+  'office.entryHashDiffers': (p: { seq: number }) => `entry #${p.seq}'s contents do not match its hash (the line was changed)`,
+  'office.entryNotFollowing': (p: { seq: number; before: number }) => `entry #${p.seq} does not follow entry #${p.before}`,
+  'office.noEntryBefore': (p: { terminal: string; before: number; seq: number }) =>
+    `The office has no entry #${p.before} from ${p.terminal}, so entry #${p.seq} cannot follow it.`,
+  'office.fork': (p: { terminal: string; seq: number; before: number }) =>
+    `Entry #${p.seq} from ${p.terminal} does not follow the entry #${p.before} the office already holds: this journal and the office's copy have parted (a fork).`,
+  'office.differentEntry': (p: { terminal: string; seq: number }) =>
+    `The office already holds a different entry #${p.seq} from ${p.terminal}: this journal and the office's copy have parted (a fork). Nothing of this batch was stored.`,
+  // The printer as it answers (printers/printer-link.ts, counter/receipt-printing.ts, printing.ts): its
+  // state and why a job did not go, naming its address; said in the link, spoken where it reaches the screen.
+  'printerState.ready': (p: { where: string }) => `The printer at ${p.where} is ready.`,
+  'printerState.paperLow': (p: { where: string }) => `The printer at ${p.where} is running out of paper: load a new roll soon.`,
+  'printerState.noPaper': (p: { where: string }) => `The printer at ${p.where} is out of paper: load a paper roll, close the cover and print again.`,
+  'printerState.coverOpen': (p: { where: string }) => `The printer at ${p.where} has its cover open: close the cover and print again.`,
+  'printerState.offline': (p: { where: string }) =>
+    `The printer at ${p.where} is offline: look for a paper jam or an error light, switch it off and on, and print again.`,
+  'printerState.silent': (p: { where: string }) => `The printer at ${p.where} takes receipts but does not report paper or cover: check that it has paper.`,
+  'printerState.unreachable': (p: { where: string }) => `The printer at ${p.where} did not answer: is it switched on and on the shop's network?`,
+  'printer.brokeOff': (p: { where: string }) => `The printer at ${p.where} broke off the connection: switch it off and on, and print again.`,
+  'printer.refused': (p: { where: string }) =>
+    `The printer at ${p.where} refused the connection: is it switched on, and is its address right in Settings (receipt printers take jobs on port 9100)?`,
+  'printer.notFound': (p: { where: string }) => `No printer named ${p.where} was found on the network: check the printer's address in Settings.`,
+  'printer.noDevice': (p: { where: string }) => `No printer at ${p.where}: is it plugged in and switched on?`,
+  'printer.notAllowed': (p: { where: string }) =>
+    `Counter is not allowed to print to ${p.where}. On Linux, add this user to the "lp" group (sudo usermod -aG lp $USER), then log out and in again; on Windows, give this user permission to print to the shared printer.`,
+  'printer.inUse': (p: { where: string }) => `The printer at ${p.where} is in use by another program: close that program and print again.`,
+  'printer.cannotWrite': (p: { where: string; code: string }) => `Counter could not write to the printer at ${p.where} (${p.code}): check the path in Settings.`,
+  'printer.stalled': (p: { where: string }) =>
+    `The printer at ${p.where} stopped taking the receipt: check it for paper and a paper jam, switch it off and on, and print again.`,
+  'printer.driverInBrowser': "In the browser, receipts print through the browser's Print: Counter cannot see the printer from here.",
+  'printer.noneSetUp': "This computer has no printer set up. Add the receipt printer in the computer's printer settings.",
+  'printer.defaultDriver': "Receipts go to the computer's default printer. Its driver does not tell Counter whether it has paper: print a test page to check.",
+  'printer.notInstalled': (p: { name: string }) => `The printer "${p.name}" is not among this computer's printers. Choose it again in Settings, or check that it is installed.`,
+  'printer.driverSetUp': (p: { name: string }) => `"${p.name}" is set up on this computer. Its driver does not tell Counter whether it has paper: print a test page to check.`,
+  'printer.notAmong': (p: { name: string }) =>
+    `Nothing was printed: the printer "${p.name}" is not among this computer's printers. Choose the printer again in Settings, then print again.`,
+  'printer.noPrinters': "Nothing was printed: this computer has no printer set up. Add the receipt printer in the computer's printer settings, then print again.",
+  'printer.cancelled': 'Nothing was printed: the printing was cancelled. Print again when the printer is ready.',
+  'printer.notTaken': 'Nothing was printed: the printer did not take the page. Check that it is switched on, connected and has paper, then print again.',
+  'printer.emptyPage': 'The page to print came out empty, so nothing was printed.',
+  'printer.tooLong': 'The receipt is too long to turn into a picture for the printer, so nothing was printed.',
+  // Test connection (counter/app.ts): the provider's own words stay as it sent them, inside ours.
+  'connection.answered': 'The provider answered the operator lookup: the user id, token and secret key work.',
+  'connection.refused': (p: { answer: string }) =>
+    `The provider refused the operator lookup: ${p.answer}. Check the user id, token and secret key in Settings.`,
+  'connection.noAnswer': "The provider did not answer the operator lookup: check the recharge API address and this computer's internet, then test again.",
+  'recharge.lookupNoAnswer': 'The operator could not be looked up just now: choose it from the list.',
+  // The head office's shipping, as the status bar shows it (counter/office.ts, office/*).
+  'office.trainingNotSent': 'Training mode: training sales are not sent to the office.',
+  'office.passwordMissing': 'Enter the office database password in Settings (it is kept in the system keychain).',
+  'office.nameCounter': 'Name this counter in Settings to send its journal to the office.',
+  'office.shipperStopped': 'The office shipper stopped; it starts again in a few seconds.',
+  'office.tryingAgain': (p: { since: string }) => `Trying the office again (away since ${p.since}).`,
+  'office.connectionRefused': (p: { where: string }) => `The office database at ${p.where} refused the connection (is it running?).`,
+  'office.hostNotFound': (p: { host: string }) => `The office address ${p.host} could not be found (check the address and this computer's internet).`,
+  'office.connectionClosed': (p: { where: string }) => `The office database at ${p.where} closed the connection (restarting?).`,
+  'office.login': (p: { user: string }) => `The office database refused the user name or password for ${p.user}: check them in Settings.`,
+  'office.noDatabase': (p: { database: string }) => `The office database has no database named ${p.database}.`,
+  'office.noAnswer': (p: { where: string }) => `No answer from the office database at ${p.where} in time.`,
+  'office.tls': (p: { where: string }) => `The office database at ${p.where} could not be reached encrypted (TLS): check its certificate, or that it accepts TLS.`,
+  'office.unusable': (p: { where: string; code: string }) => `The office database at ${p.where} could not be used${p.code ? ` (${p.code})` : ''}.`,
 }
 
 export type ErrorWords = typeof en
@@ -449,6 +570,110 @@ const hi: ErrorWords = {
   'pin.setFirst': 'पहले सेटिंग्स में मालिक का PIN सेट करें: तब तक काउंटर पर हर कोई मालिक है।',
   'owner.only': (p) => `सिर्फ़ मालिक ${p.what} सकते हैं। मालिक के PIN से अनलॉक करें (स्टेटस बार का ताला), फिर कोशिश करें। कुछ नहीं बदला।`,
   'owner.doThis': 'यह कर',
+  'ledger.nothingWritten': 'लेजर में लिखा नहीं जा सका (डिस्क भरी है या फ़ोल्डर सिर्फ़ पढ़ने के लिए है)।',
+  'ledger.closed': 'लेजर बंद है।',
+  'ledger.dayClosed': (p) => `${p.day} का हिसाब बंद हो चुका है।`,
+  'ledger.folderUnwritable': (p) => `लेजर फ़ोल्डर ${p.dir} लिखने के लिए खुल नहीं सका (${p.error})।`,
+  'ledger.journalFull': (p) =>
+    `जर्नल में और लाइनें नहीं लिखी जा सकतीं: ${p.why}। काउंटर दोबारा चालू होने तक कुछ और दर्ज नहीं होगा; तब वह बिना जवाब वाली हर बिक्री के बारे में प्रोवाइडर से पूछेगा।`,
+  'ledger.auditDamaged': (p) => `जर्नल खराब है: ${p.problem} जब तक इसे देखा न जाए, लेजर सिर्फ़ पढ़ने के लिए है।`,
+  'ledger.readOnlyUntil': (p) => `${p.problem} जब तक इसे देखा न जाए, लेजर सिर्फ़ पढ़ने के लिए है।`,
+  'ledger.damagedAt': (p) => `जर्नल लाइन ${p.line} पर खराब है: ${p.reason} (${p.file} में)।`,
+  'ledger.linesMissing': (p) => `जर्नल की लाइनें गायब हैं: ${p.detail}।`,
+  'ledger.twoJournals': (p) => `लेजर फ़ोल्डर में दो जर्नल हैं: ${p.conflict}।`,
+  'ledger.tornTail': (p) => `जर्नल की आखिरी लाइन (लाइन ${p.line}) अधूरी थी: उसकी कभी पुष्टि नहीं हुई थी, और उसे हटा दिया गया है।`,
+  'ledger.notAppliedRestart': (p) => `एंट्री #${p.seq} जर्नल में है पर लागू नहीं हो सकी (${p.error}); काउंटर दोबारा चालू करें।`,
+  'ledger.notApplied': (p) => `जर्नल एंट्री #${p.seq} (${p.type}) लागू नहीं हुई: ${p.problem}।`,
+  'ledger.copyUnreadable': (p) => `सेव की हुई कॉपी ${p.name} पढ़ी नहीं जा सकी (${p.error}); उसे छोड़कर एक पुरानी कॉपी के आगे से जर्नल दोबारा चलाया गया।`,
+  'ledger.copyOlder': (p) => `सेव की हुई कॉपी ${p.name} काउंटर के पुराने संस्करण ने लिखी थी, जब कॉपियों की जाँच नहीं होती थी: उसे जैसी है वैसी लिया गया, और अब से उसकी जाँच होगी।`,
+  'ledger.copyMismatch': (p) => `सेव की हुई कॉपी ${p.name} एंट्री #${p.seq} पर जर्नल से मेल नहीं खाती; उसे छोड़ दिया गया।`,
+  'ledger.copyRebuilt': (p) => `सेव की हुई कॉपी ${p.name} ${p.what}, और उसे ${p.source} से फिर से बनाया गया।`,
+  'ledger.copyNoCheck': 'की जाँच नहीं मिली (वह खो गई या हटा दी गई)',
+  'ledger.copyCheckDiffers': 'अपनी जाँच से मेल नहीं खाती',
+  'ledger.fromPrevious': (p) => `पिछली कॉपी ${p.name} और जर्नल`,
+  'ledger.fromJournal': 'जर्नल',
+  'ledger.copyAhead': (p) => `सेव की हुई कॉपी ${p.name} में एंट्री #${p.seq} तक हैं, पर ${p.reason}`,
+  'ledger.copyRewritten': (p) => `काउंटर चलते समय सेव की हुई कॉपी ${p.name} डिस्क पर बदली गई; उसे मेमोरी के हिसाब से फिर लिख दिया गया।`,
+  'ledger.copyLeftAsFound': (p) =>
+    `काउंटर चलते समय सेव की हुई कॉपी ${p.name} डिस्क पर बदली गई; हिसाब सिर्फ़ पढ़ने के लिए है, इसलिए उसे जैसी मिली वैसी छोड़ा गया है, और अगली बार चालू होने पर वह जर्नल से फिर बनेगी।`,
+  'ledger.copyNotRewritten': (p) =>
+    `काउंटर चलते समय सेव की हुई कॉपी ${p.name} डिस्क पर बदली गई और फिर लिखी नहीं जा सकी (${p.error}); अगली बार चालू होने पर वह जर्नल से फिर बनेगी।`,
+  'ledger.snapshotFailed': (p) => `लेजर की सेव की हुई कॉपी अपडेट नहीं हो सकी (${p.error}); हर बिक्री अब भी जर्नल में है।`,
+  'ledger.segmentFailed': (p) => `जर्नल का नया हिस्सा शुरू नहीं हो सका (${p.error}); अभी वाला चलता रहेगा।`,
+  'ledger.nothingArchived': (p) => `${p.problem} कुछ भी आर्काइव नहीं हुआ।`,
+  'ledger.stopped': 'लेजर जवाब देने से पहले रुक गया; उसे फिर से शुरू किया जा रहा है।',
+  'ledger.notStarted': (p) => `लेजर शुरू नहीं हो सका (${p.error})।`,
+  'ledger.notStartedPlain': 'लेजर शुरू नहीं हो सका।',
+  'ledger.keptStopping': (p) =>
+    `लेजर एक मिनट में ${p.count} बार रुका और उसे फिर शुरू नहीं किया गया; काउंटर दोबारा चालू करें, और फिर ऐसा हो तो सपोर्ट को फ़ोन करें। दर्ज हुई हर बिक्री जर्नल में है।`,
+  'ledger.notRestarted': (p) => `लेजर रुक गया और फिर शुरू नहीं हो सका (${p.error}); काउंटर दोबारा चालू करें।`,
+  'audit.lineBroken': (p) => `लाइन ${p.line} (${p.file}): ${p.reason}।`,
+  'audit.tornTail': (p) => `आखिरी लाइन (लाइन ${p.line}) अधूरी है: उसकी कभी पुष्टि नहीं हुई।`,
+  'chain.fileStart': (p) => `फ़ाइल ${p.file} एंट्री #${p.seq} से शुरू होनी चाहिए`,
+  'chain.cutShort': 'वह बीच में कटी हुई है',
+  'chain.notALine': 'वह जर्नल की लाइन नहीं है',
+  'chain.expected': (p) => `एंट्री #${p.expected} होनी थी पर #${p.found} मिली (कोई लाइन हटाई या खिसकाई गई)`,
+  'chain.noLink': 'वह अपने से पहले वाली लाइन से नहीं जुड़ती (कोई लाइन बदली, हटाई या डाली गई)',
+  'chain.hashDiffers': 'उसकी सामग्री उसके हैश से मेल नहीं खाती (लाइन बदली गई)',
+  'chain.differsAt': (p) => `वह एंट्री #${p.seq} पर जर्नल से मेल नहीं खाती`,
+  'chain.noEntry': (p) => `जर्नल में एंट्री #${p.seq} नहीं है`,
+  'chain.endsAt': (p) => `जर्नल की पढ़ी जा सकने वाली लाइनें #${p.seq} पर खत्म होती हैं`,
+  'chain.missing': (p) => `एंट्री #${p.seq} जर्नल में नहीं है`,
+  'office.journalDiffers': (p) =>
+    `ऑफ़िस के पास इस काउंटर की एंट्री #${p.seq} तक हैं, पर यह जर्नल वहाँ अलग है (${p.reason}): यह वह जर्नल नहीं है जो ऑफ़िस के पास है। जब तक आपका सपोर्ट वाला इसे न देख ले, आगे कुछ नहीं भेजा जाएगा।`,
+  'office.entryAltered': (p) => `जर्नल एंट्री #${p.line} (फ़ाइल ${p.file}) वैसी नहीं है जैसी लिखी गई थी: ${p.reason}। वह और उसके बाद की सब एंट्री नहीं भेजी जाएँगी।`,
+  'office.refusedEntries': (p) => `ऑफ़िस ने ${p.terminal} की एंट्री नहीं लीं: ${p.problem}।`,
+  'office.entryHashDiffers': (p) => `एंट्री #${p.seq} की सामग्री उसके हैश से मेल नहीं खाती (लाइन बदली गई)`,
+  'office.entryNotFollowing': (p) => `एंट्री #${p.seq} एंट्री #${p.before} के बाद की नहीं है`,
+  'office.noEntryBefore': (p) => `ऑफ़िस के पास ${p.terminal} की एंट्री #${p.before} नहीं है, इसलिए एंट्री #${p.seq} उसके बाद नहीं आ सकती।`,
+  'office.fork': (p) => `${p.terminal} की एंट्री #${p.seq} ऑफ़िस के पास पहले से रखी एंट्री #${p.before} के बाद की नहीं है: यह जर्नल और ऑफ़िस की कॉपी अलग हो गए हैं (फ़ोर्क)।`,
+  'office.differentEntry': (p) =>
+    `ऑफ़िस के पास ${p.terminal} की एक अलग एंट्री #${p.seq} पहले से है: यह जर्नल और ऑफ़िस की कॉपी अलग हो गए हैं (फ़ोर्क)। इस बैच का कुछ भी नहीं रखा गया।`,
+  'printerState.ready': (p) => `${p.where} वाला प्रिंटर तैयार है।`,
+  'printerState.paperLow': (p) => `${p.where} वाले प्रिंटर में कागज़ खत्म होने वाला है: जल्दी नया रोल डालें।`,
+  'printerState.noPaper': (p) => `${p.where} वाले प्रिंटर में कागज़ नहीं है: कागज़ का रोल डालें, ढक्कन बंद करें और फिर छापें।`,
+  'printerState.coverOpen': (p) => `${p.where} वाले प्रिंटर का ढक्कन खुला है: ढक्कन बंद करें और फिर छापें।`,
+  'printerState.offline': (p) => `${p.where} वाला प्रिंटर बंद पड़ा है (ऑफ़लाइन): कागज़ फँसा है या लाल बत्ती जल रही है देखें, उसे बंद करके चालू करें, और फिर छापें।`,
+  'printerState.silent': (p) => `${p.where} वाला प्रिंटर रसीदें लेता है पर कागज़ या ढक्कन के बारे में नहीं बताता: देख लें कि उसमें कागज़ है।`,
+  'printerState.unreachable': (p) => `${p.where} वाले प्रिंटर ने जवाब नहीं दिया: क्या वह चालू है और दुकान के नेटवर्क पर है?`,
+  'printer.brokeOff': (p) => `${p.where} वाले प्रिंटर ने कनेक्शन बीच में तोड़ दिया: उसे बंद करके चालू करें, और फिर छापें।`,
+  'printer.refused': (p) =>
+    `${p.where} वाले प्रिंटर ने कनेक्शन लेने से मना किया: क्या वह चालू है, और क्या सेटिंग्स में उसका पता सही है (रसीद प्रिंटर पोर्ट 9100 पर काम लेते हैं)?`,
+  'printer.notFound': (p) => `नेटवर्क पर ${p.where} नाम का कोई प्रिंटर नहीं मिला: सेटिंग्स में प्रिंटर का पता जाँचें।`,
+  'printer.noDevice': (p) => `${p.where} पर कोई प्रिंटर नहीं है: क्या वह लगा हुआ और चालू है?`,
+  'printer.notAllowed': (p) =>
+    `काउंटर को ${p.where} पर छापने की अनुमति नहीं है। Linux पर इस यूज़र को "lp" ग्रुप में जोड़ें (sudo usermod -aG lp $USER), फिर लॉग आउट करके दोबारा लॉग इन करें; Windows पर इस यूज़र को साझा प्रिंटर पर छापने की अनुमति दें।`,
+  'printer.inUse': (p) => `${p.where} वाला प्रिंटर किसी दूसरे प्रोग्राम के काम में है: वह प्रोग्राम बंद करें और फिर छापें।`,
+  'printer.cannotWrite': (p) => `काउंटर ${p.where} वाले प्रिंटर पर लिख नहीं सका (${p.code}): सेटिंग्स में पाथ जाँचें।`,
+  'printer.stalled': (p) => `${p.where} वाले प्रिंटर ने रसीद लेना बीच में रोक दिया: कागज़ और फँसा कागज़ देखें, उसे बंद करके चालू करें, और फिर छापें।`,
+  'printer.driverInBrowser': 'ब्राउज़र में रसीदें ब्राउज़र के Print से छपती हैं: यहाँ से काउंटर प्रिंटर को नहीं देख सकता।',
+  'printer.noneSetUp': 'इस कंप्यूटर पर कोई प्रिंटर लगा नहीं है। कंप्यूटर की प्रिंटर सेटिंग में रसीद प्रिंटर जोड़ें।',
+  'printer.defaultDriver': 'रसीदें कंप्यूटर के डिफ़ॉल्ट प्रिंटर पर जाती हैं। उसका ड्राइवर काउंटर को नहीं बताता कि कागज़ है या नहीं: जाँचने के लिए टेस्ट पेज छापें।',
+  'printer.notInstalled': (p) => `"${p.name}" प्रिंटर इस कंप्यूटर के प्रिंटरों में नहीं है। सेटिंग्स में उसे फिर से चुनें, या देखें कि वह इंस्टॉल है।`,
+  'printer.driverSetUp': (p) => `"${p.name}" इस कंप्यूटर पर लगा है। उसका ड्राइवर काउंटर को नहीं बताता कि कागज़ है या नहीं: जाँचने के लिए टेस्ट पेज छापें।`,
+  'printer.notAmong': (p) => `कुछ नहीं छपा: "${p.name}" प्रिंटर इस कंप्यूटर के प्रिंटरों में नहीं है। सेटिंग्स में प्रिंटर फिर से चुनें, फिर दोबारा छापें।`,
+  'printer.noPrinters': 'कुछ नहीं छपा: इस कंप्यूटर पर कोई प्रिंटर लगा नहीं है। कंप्यूटर की प्रिंटर सेटिंग में रसीद प्रिंटर जोड़ें, फिर दोबारा छापें।',
+  'printer.cancelled': 'कुछ नहीं छपा: छपाई रद्द हो गई। प्रिंटर तैयार होने पर फिर छापें।',
+  'printer.notTaken': 'कुछ नहीं छपा: प्रिंटर ने पेज नहीं लिया। देखें कि वह चालू है, जुड़ा है और उसमें कागज़ है, फिर दोबारा छापें।',
+  'printer.emptyPage': 'छापने वाला पेज खाली निकला, इसलिए कुछ नहीं छपा।',
+  'printer.tooLong': 'रसीद इतनी लंबी है कि प्रिंटर के लिए तस्वीर नहीं बन सकती, इसलिए कुछ नहीं छपा।',
+  'connection.answered': 'प्रोवाइडर ने ऑपरेटर की जाँच का जवाब दिया: यूज़र ID, टोकन और सीक्रेट की काम कर रहे हैं।',
+  'connection.refused': (p) => `प्रोवाइडर ने ऑपरेटर की जाँच से मना किया: ${p.answer}। सेटिंग्स में यूज़र ID, टोकन और सीक्रेट की जाँचें।`,
+  'connection.noAnswer': 'प्रोवाइडर ने ऑपरेटर की जाँच का जवाब नहीं दिया: रिचार्ज API का पता और इस कंप्यूटर का इंटरनेट जाँचें, फिर दोबारा जाँचें।',
+  'recharge.lookupNoAnswer': 'अभी ऑपरेटर पता नहीं चल सका: सूची में से चुनें।',
+  'office.trainingNotSent': 'ट्रेनिंग मोड: ट्रेनिंग की बिक्री ऑफ़िस नहीं भेजी जाती।',
+  'office.passwordMissing': 'सेटिंग्स में ऑफ़िस डेटाबेस का पासवर्ड डालें (यह सिस्टम कीचेन में रखा जाता है)।',
+  'office.nameCounter': 'इस काउंटर का जर्नल ऑफ़िस भेजने के लिए सेटिंग्स में इसे नाम दें।',
+  'office.shipperStopped': 'ऑफ़िस भेजने वाला रुक गया; वह कुछ सेकंड में फिर शुरू होगा।',
+  'office.tryingAgain': (p) => `ऑफ़िस से फिर जुड़ने की कोशिश हो रही है (${p.since} से संपर्क नहीं)।`,
+  'office.connectionRefused': (p) => `${p.where} वाले ऑफ़िस डेटाबेस ने कनेक्शन लेने से मना किया (क्या वह चल रहा है?)।`,
+  'office.hostNotFound': (p) => `ऑफ़िस का पता ${p.host} नहीं मिला (पता और इस कंप्यूटर का इंटरनेट जाँचें)।`,
+  'office.connectionClosed': (p) => `${p.where} वाले ऑफ़िस डेटाबेस ने कनेक्शन बंद कर दिया (फिर से शुरू हो रहा है?)।`,
+  'office.login': (p) => `ऑफ़िस डेटाबेस ने ${p.user} का यूज़र नाम या पासवर्ड नहीं माना: सेटिंग्स में उन्हें जाँचें।`,
+  'office.noDatabase': (p) => `ऑफ़िस में ${p.database} नाम का कोई डेटाबेस नहीं है।`,
+  'office.noAnswer': (p) => `${p.where} वाले ऑफ़िस डेटाबेस से समय पर जवाब नहीं आया।`,
+  'office.tls': (p) => `${p.where} वाले ऑफ़िस डेटाबेस तक एन्क्रिप्टेड (TLS) नहीं पहुँचा जा सका: उसका सर्टिफ़िकेट जाँचें, या देखें कि वह TLS लेता है।`,
+  'office.unusable': (p) => `${p.where} वाला ऑफ़िस डेटाबेस इस्तेमाल नहीं हो सका${p.code ? ` (${p.code})` : ''}।`,
 }
 
 export const errorDictionaries: Record<Language, ErrorWords> = { en, hi }
@@ -483,3 +708,28 @@ export function speak(message: string, language: Language): string {
 
 /** The English words: for logs and journal lines, which stay English whatever the screens show. */
 export const english = (message: string): string => speak(message, 'en')
+
+/**
+ * Every said string in a value, spoken in `language`: what the dispatch does to an answer and the core to an
+ * event's payload before either leaves for a screen (a status's notices, a printer's state, the office's).
+ * Plain objects and arrays are walked; one with nothing said in it is returned as it came, not copied.
+ */
+export function speakAll<T>(value: T, language: Language): T {
+  if (typeof value === 'string') return (value.startsWith(MARK) ? speak(value, language) : value) as T
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) {
+    let spoken: unknown[] | null = null
+    value.forEach((item: unknown, at) => {
+      const said = speakAll(item, language)
+      if (said !== item) (spoken ??= [...value])[at] = said
+    })
+    return (spoken ?? value) as T
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value
+  let spoken: Record<string, unknown> | null = null
+  for (const [name, item] of Object.entries(value)) {
+    const said = speakAll(item, language)
+    if (said !== item) (spoken ??= { ...(value as Record<string, unknown>) })[name] = said
+  }
+  return (spoken ?? value) as T
+}

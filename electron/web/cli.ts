@@ -6,6 +6,7 @@ import { chromiumRasterizer } from '../printers/chromium-raster'
 import { closeCounter } from '../shutdown'
 import { startSimulator } from '../simulator/server'
 import { checkWebToken, startWebServer } from './server'
+import { english } from '../shared/error-words'
 
 async function main() {
   // An empty COUNTER_WEB_TOKEN is an unset one: a new random token.
@@ -38,6 +39,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`Counter could not start: ${err instanceof Error ? err.message : String(err)}`)
+  console.error(`Counter could not start: ${err instanceof Error ? english(err.message) : String(err)}`)
   process.exit(1)
 })

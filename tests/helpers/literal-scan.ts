@@ -71,6 +71,11 @@ export function wordsIn(path: string, source: string): string[] {
 
 /** Where the core and the contract write a refusal: a CounterError's arguments, a zod rule's error or issue, a reader's problem. */
 const REFUSAL_SITE = /new CounterError\(|\baddIssue\(|\brefuse\(|\b(?:error|problem):\s*/g
+/**
+ * Where the layers below the core write what reaches a screen: a printer's, the books' or the office's error, a
+ * status's message, a notice or read-only reason, why a journal line breaks the chain.
+ */
+const BELOW_SITE = /new (?:PrinterError|LedgerWriteError|OfficeRefusal)\(|\b(?:becomeReadOnly|setSnapshotFailure|goDown|waiting|broken)\(|\b(?:error|problem|message|reason):\s*/g
 
 /** The code from `start` to the end of the expression there: a bracket's whole contents, else up to a comma or closing bracket. */
 function expressionAt(code: string, start: number, opened: boolean): string {
@@ -92,12 +97,13 @@ function expressionAt(code: string, start: number, opened: boolean): string {
 
 /**
  * The words written at a refusal's site in core or contract source (refusals are said from
- * electron/shared/error-words.ts): a literal there reads English on a Hindi screen.
+ * electron/shared/error-words.ts), or, `below` the core, where a message for the screen is made:
+ * a literal there reads English on a Hindi screen.
  */
-export function refusalWordsIn(source: string): string[] {
+export function refusalWordsIn(source: string, below = false): string[] {
   const code = withoutComments(source)
   const found: string[] = []
-  for (const site of code.matchAll(REFUSAL_SITE)) {
+  for (const site of code.matchAll(below ? BELOW_SITE : REFUSAL_SITE)) {
     const start = site.index + site[0].length
     found.push(...scriptLiterals(expressionAt(code, start, site[0].endsWith('('))))
   }

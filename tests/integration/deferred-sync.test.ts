@@ -6,6 +6,7 @@ import { LedgerWriteError, type Ledger } from '../../electron/ledger/ledger'
 import { SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { installFsShim, type FsShim } from '../faults/fs-shim'
 import { rechargeIntent as intent, rechargeOutcome as outcome, useLedgerRig } from './ledger-rig'
+import { english } from '../../electron/shared/error-words'
 
 const rig = useLedgerRig('counter-deferred-sync-')
 let shim: FsShim | null = null
@@ -167,9 +168,9 @@ describe('the ledger', () => {
     const plainWords =
       "The journal cannot take more lines: the disk reported an error (EIO) while saving the journal's latest lines, so they may not be on it. " +
       'Nothing more is recorded until Counter is restarted; it then asks the provider about every sale left without its answer.'
-    expect(ledger.readOnly).toBe(plainWords)
-    expect(changes).toEqual([plainWords])
-    expect(() => ledger.append('recharge.intent', intent('A2'))).toThrow(new LedgerWriteError(plainWords))
+    expect(english(ledger.readOnly!)).toBe(plainWords)
+    expect(changes).toEqual([ledger.readOnly])
+    expect(() => ledger.append('recharge.intent', intent('A2'))).toThrow(new LedgerWriteError(ledger.readOnly!))
     await rig.close(ledger)
 
     shim!.disarm()
@@ -187,6 +188,6 @@ describe('the ledger', () => {
     shim!.arm({ cls: 'fsync', occurrence: 1 }, eio)
     await expect(Promise.resolve().then(() => ledger.snapshot())).rejects.toThrow(/may not be on it/)
     expect(fs.existsSync(`${rig.dir}/${SNAPSHOT_FILE}`)).toBe(false)
-    expect(ledger.readOnly).toMatch(/^The journal cannot take more lines/)
+    expect(english(ledger.readOnly!)).toMatch(/^The journal cannot take more lines/)
   })
 })

@@ -13,6 +13,7 @@ import { PrinterError, queryPrinterStatus, sendToPrinter } from '../../electron/
 import { parsePrinterAddress, type PrinterAddress } from '../../electron/shared/printer-address'
 import { blackDots, decodeEscPos, startFakePrinter, startStalledPrinter, type DecodedPrint, type FakePrinter, type FakePrinterStatus } from '../helpers/escpos-printer'
 import { resourcesDir, tempDir } from './helpers'
+import { english } from '../../electron/shared/error-words'
 
 const shop: ReceiptShop = { shopName: 'Sharma Mobile Point', shopAddress: '12 MG Road, Pune', receiptWidthMm: 80, timezone: 'Asia/Kolkata', clock: '24h' }
 
@@ -141,13 +142,13 @@ describe('a printer that cannot print', () => {
     expect(error.message).toMatch(words)
     expect(error.message).toContain(`The printer at ${printer.address}`)
     expect(printed(printer.decoded())).toEqual(nothingPrinted)
-    expect(await queryPrinterStatus(addressOf(printer), LINK)).toEqual({ state, message: error.message })
+    expect(await queryPrinterStatus(addressOf(printer), LINK)).toEqual({ state, message: error.said })
   })
 
   it('prints on a printer low on paper, and says so', async () => {
     printer.status = 'paper-near-end'
     const before = await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: false }), LINK)
-    expect(before).toEqual({ state: 'paper-low', message: `The printer at ${printer.address} is running out of paper: load a new roll soon.` })
+    expect({ ...before, message: english(before.message) }).toEqual({ state: 'paper-low', message: `The printer at ${printer.address} is running out of paper: load a new roll soon.` })
     expect(printer.decoded().qr).toEqual([sale.orderId])
   })
 
@@ -155,7 +156,7 @@ describe('a printer that cannot print', () => {
     printer.status = 'silent'
     const status = await queryPrinterStatus(addressOf(printer), LINK)
     expect(status.state).toBe('silent')
-    expect(status.message).toMatch(/does not report paper or cover/)
+    expect(english(status.message)).toMatch(/does not report paper or cover/)
     printer.clear()
     const before = await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: false }), LINK)
     expect(before.state).toBe('silent')
@@ -188,7 +189,7 @@ describe('a printer that cannot be reached', () => {
     await new Promise((resolve) => probe.close(resolve))
     const status = await queryPrinterStatus({ kind: 'network', host: '127.0.0.1', port }, LINK)
     expect(status.state).toBe('unreachable')
-    expect(status.message).toMatch(new RegExp(`^The printer at 127\\.0\\.0\\.1:${port} refused the connection`))
+    expect(english(status.message)).toMatch(new RegExp(`^The printer at 127\\.0\\.0\\.1:${port} refused the connection`))
   })
 
   it('gives up on a printer that never takes the connection within the timeout', async () => {
@@ -230,7 +231,7 @@ describe('a printer at a device path', () => {
     expect(error.state).toBe('unreachable')
     expect(error.message).toBe(`No printer at ${path}: is it plugged in and switched on?`)
     expect(existsSync(path)).toBe(false)
-    expect(await queryPrinterStatus({ kind: 'path', path }, LINK)).toEqual({ state: 'unreachable', message: error.message })
+    expect(await queryPrinterStatus({ kind: 'path', path }, LINK)).toEqual({ state: 'unreachable', message: error.said })
   })
 })
 

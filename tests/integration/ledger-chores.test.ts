@@ -7,6 +7,7 @@ import type { Ledger, LedgerProgress } from '../../electron/ledger/ledger'
 import { checkOf, PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, type SnapshotCheck } from '../../electron/ledger/snapshot'
 import { percentile } from '../bench/stats'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
+import { english } from '../../electron/shared/error-words'
 
 const rig = useLedgerRig('counter-chores-')
 
@@ -71,7 +72,7 @@ function copyWithout(names: string[]): string {
 /** Opens `dir` fresh, checks the open was clean, and closes it: the snapshot it writes is what it rebuilt. */
 async function rebuild(dir: string, expectedProblems: string[] = []): Promise<string> {
   const ledger = await rig.open({ dir })
-  expect(ledger.report.problems).toEqual(expectedProblems)
+  expect(ledger.report.problems.map(english)).toEqual(expectedProblems)
   await rig.close(ledger)
   return path.join(dir, SNAPSHOT_FILE)
 }
@@ -205,7 +206,7 @@ describe('the chores thread killed mid-snapshot', () => {
     expect(ledger.notices).toEqual([])
     const afterCrash = await rig.open({ dir: crashed })
     expect(afterCrash.readOnly).toBeNull()
-    expect(afterCrash.report.problems.filter((problem) => !/rebuilt from the previous copy/.test(problem))).toEqual([])
+    expect(afterCrash.report.problems.map(english).filter((problem) => !/rebuilt from the previous copy/.test(problem))).toEqual([])
     expect(afterCrash.lastSeq()).toBe(604)
     expect(afterCrash.getSale('S301')?.state).toBe('SUCCESS')
     await rig.close(afterCrash)

@@ -9,6 +9,7 @@ import { BACKUP_DIR } from '../../electron/ledger/ledger-open'
 import { LATEST_SCHEMA_VERSION } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { couponAnswer, couponIntent, DAY, editSnapshot, rechargeIntent, rechargeOutcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
+import { speakAll } from '../../electron/shared/error-words'
 
 const rig = useLedgerRig('counter-ledger-scale-')
 const snapshotPath = () => path.join(rig.dir, SNAPSHOT_FILE)
@@ -44,7 +45,7 @@ describe('journal segments', () => {
     expect(allSales(afterCrash)).toEqual(before)
     expect(afterCrash.append('recharge.intent', rechargeIntent('A8')).seq).toBe(15)
     // The full audit reads every segment and finds it.
-    expect(verifyJournal(rig.dir)).toEqual({
+    expect(speakAll(verifyJournal(rig.dir), 'en')).toEqual({
       entries: 0,
       ok: false,
       problem: `Line 1 (${segmentName(1)}): it is not a journal line.`,
@@ -59,7 +60,7 @@ describe('journal segments', () => {
     }
     await rig.close(ledger)
     expect(rig.segments().length).toBeGreaterThan(2)
-    expect(verifyJournal(rig.dir)).toEqual({ entries: 12, ok: true, problem: null })
+    expect(speakAll(verifyJournal(rig.dir), 'en')).toEqual({ entries: 12, ok: true, problem: null })
     const lines = rig.journalLines().map((line) => JSON.parse(line))
     expect(lines.map((line) => line.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     const reopened = await rig.open()
@@ -265,7 +266,7 @@ describe('archiving closed financial years', () => {
     expect(fs.existsSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))).toBe(false)
 
     const rebuilt = await rig.open()
-    expect(rebuilt.report).toMatchObject({ snapshotSeq: 0, problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'] })
+    expect(speakAll(rebuilt.report, 'en')).toMatchObject({ snapshotSeq: 0, problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'] })
     // The journal holds the archived years' lines too: they are back in the active tables until archived again.
     expect(rebuilt.getSale('Y1')?.state).toBe('SUCCESS')
     expect(await rebuilt.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])

@@ -4,6 +4,7 @@ import { ClockUnconfirmedError, DayClosedError, Ledger, LedgerWriteError } from 
 import { LEDGER_STOPPED, ledgerThreadOf, openLedger } from '../../electron/ledger/ledger-client'
 import type { LedgerPort } from '../../electron/ledger/ledger-port'
 import { tempDir } from './helpers'
+import { english } from '../../electron/shared/error-words'
 
 const DAY = '2026-11-23'
 const intent = (i: number, businessDay = DAY) => ({
@@ -108,7 +109,7 @@ describe('the ledger thread', () => {
     const refused = await port.append('recharge.intent', intent(2)).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(DayClosedError)
     expect((refused as DayClosedError).businessDay).toBe(DAY)
-    expect((refused as Error).message).toBe(`The books for ${DAY} are closed.`)
+    expect(english((refused as Error).message)).toBe(`The books for ${DAY} are closed.`)
     expect(await port.getSale('ORD2')).toBeNull()
   })
 
@@ -159,11 +160,11 @@ describe('the ledger thread', () => {
       await port.lastSeq().catch(() => undefined)
       if (ledgerThreadOf(port)) await killThread(port)
     }
-    await expect.poll(() => port.readOnly, { timeout: 10_000 }).toMatch(/stopped 4 times within a minute/)
+    await expect.poll(() => english(port.readOnly ?? ''), { timeout: 10_000 }).toMatch(/stopped 4 times within a minute/)
     expect(changes).toBeGreaterThan(0)
     const refused = await port.append('recharge.intent', intent(1)).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(LedgerWriteError)
-    expect((refused as Error).message).toMatch(/restart Counter/)
+    expect(english((refused as Error).message)).toMatch(/restart Counter/)
   })
 
   it('holds the folder lock in the main thread, and lets go of it at close', async () => {

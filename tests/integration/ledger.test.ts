@@ -11,6 +11,7 @@ import { Ledger, LedgerInUseError, LedgerWriteError } from '../../electron/ledge
 import { CHECKED_SNAPSHOTS_VERSION, migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { DAY, editSnapshot, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
+import { english, speakAll } from '../../electron/shared/error-words'
 
 const rig = useLedgerRig('counter-ledger-')
 const openLedger = rig.open
@@ -151,7 +152,7 @@ describe('reopening', () => {
     fs.writeFileSync(path.join(rig.dir, SNAPSHOT_FILE), Buffer.alloc(8192, 0x5a))
     const reopened = await openLedger()
     expect(reopened.report).toMatchObject({ snapshotSeq: 6, replayed: 1, tornTail: false })
-    expect(reopened.report.problems).toEqual(['The saved copy ledger.sqlite did not match its check and was rebuilt from the previous copy ledger.sqlite.prev and the journal.'])
+    expect(reopened.report.problems.map(english)).toEqual(['The saved copy ledger.sqlite did not match its check and was rebuilt from the previous copy ledger.sqlite.prev and the journal.'])
     expect(reopened.readOnly).toBeNull()
     expect(everything(reopened)).toEqual(before)
   })
@@ -164,7 +165,7 @@ describe('reopening', () => {
     fs.appendFileSync(firstSegment(), '{"seq":8,"at":"2025-03-14T')
     const reopened = await openLedger()
     expect(reopened.report.tornTail).toBe(true)
-    expect(reopened.report.problems).toEqual([expect.stringMatching(/line 8\) was incomplete/)])
+    expect(reopened.report.problems.map(english)).toEqual([expect.stringMatching(/line 8\) was incomplete/)])
     expect(everything(reopened)).toEqual(before)
     expect(reopened.append('recharge.intent', intent('A5')).seq).toBe(8)
   })
@@ -196,7 +197,7 @@ describe('reopening', () => {
     journal.append('recharge.intent', intent('A1'), `${DAY}T04:00:01.000Z`)
     journal.close()
     const ledger = await openLedger()
-    expect(ledger.report.problems).toEqual(['Journal entry #1 (recharge.outcome) was not applied: there is no sale with order id GHOST.'])
+    expect(ledger.report.problems.map(english)).toEqual(['Journal entry #1 (recharge.outcome) was not applied: there is no sale with order id GHOST.'])
     expect(ledger.getSale('A1')?.state).toBe('SENDING')
     expect(ledger.readOnly).toBeNull()
   })
@@ -227,7 +228,7 @@ describe('a saved copy proves itself', () => {
     await closeLedger(ledger) // ledger.sqlite holds #7, .prev #6
     await makeA1Failed()
     const reopened = await openLedger()
-    expect(reopened.report).toEqual({
+    expect(speakAll(reopened.report, 'en')).toEqual({
       snapshotSeq: 6,
       replayed: 1,
       tornTail: false,
@@ -246,7 +247,7 @@ describe('a saved copy proves itself', () => {
     expect(fs.existsSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))).toBe(false)
     await makeA1Failed()
     const reopened = await openLedger()
-    expect(reopened.report).toEqual({
+    expect(speakAll(reopened.report, 'en')).toEqual({
       snapshotSeq: 0,
       replayed: 7,
       tornTail: false,
@@ -266,7 +267,7 @@ describe('a saved copy proves itself', () => {
     for (const name of [SNAPSHOT_CHECK_FILE, `${PREVIOUS_SNAPSHOT_FILE}.check`]) fs.rmSync(path.join(rig.dir, name))
     await makeA1Failed()
     const reopened = await openLedger()
-    expect(reopened.report).toMatchObject({
+    expect(speakAll(reopened.report, 'en')).toMatchObject({
       snapshotSeq: 0,
       replayed: 7,
       problems: ['The saved copy ledger.sqlite has no check (it was lost or removed) and was rebuilt from the journal.'],
@@ -282,7 +283,7 @@ describe('a saved copy proves itself', () => {
     await rollBackSnapshot(rig.dir, CHECKED_SNAPSHOTS_VERSION - 1)
     for (const name of [SNAPSHOT_CHECK_FILE, `${PREVIOUS_SNAPSHOT_FILE}.check`]) fs.rmSync(path.join(rig.dir, name), { force: true })
     const upgraded = await openLedger()
-    expect(upgraded.report).toEqual({
+    expect(speakAll(upgraded.report, 'en')).toEqual({
       snapshotSeq: 7,
       replayed: 0,
       tornTail: false,
@@ -295,7 +296,7 @@ describe('a saved copy proves itself', () => {
     expect(fs.existsSync(path.join(rig.dir, SNAPSHOT_CHECK_FILE))).toBe(true)
     await makeA1Failed()
     const edited = await openLedger()
-    expect(edited.report.problems).toEqual(['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'])
+    expect(edited.report.problems.map(english)).toEqual(['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'])
     expect(everything(edited)).toEqual(before)
   })
 
@@ -311,7 +312,7 @@ describe('a saved copy proves itself', () => {
     expect(fs.existsSync(path.join(rig.dir, `${SNAPSHOT_CHECK_FILE}.tmp`))).toBe(false)
     rig.crashCopy()
     const reopened = await openLedger()
-    expect(reopened.report).toEqual({
+    expect(speakAll(reopened.report, 'en')).toEqual({
       snapshotSeq: 7,
       replayed: 1,
       tornTail: false,
@@ -332,7 +333,7 @@ describe('refusing to write', () => {
     const filesBefore = filesUnder(rig.dir)
 
     const reopened = await openLedger()
-    expect(reopened.readOnly).toBe(`The journal is damaged at line 7: it is not a journal line (in ${segmentName(1)}). The ledger is read-only until this is looked into.`)
+    expect(english(reopened.readOnly!)).toBe(`The journal is damaged at line 7: it is not a journal line (in ${segmentName(1)}). The ledger is read-only until this is looked into.`)
     expect(reopened.report.tornTail).toBe(false)
     expect(reopened.lastSeq()).toBe(6)
     expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
@@ -352,8 +353,8 @@ describe('refusing to write', () => {
     const filesBefore = filesUnder(rig.dir)
 
     const reopened = await openLedger()
-    expect(reopened.readOnly).toMatch(/damaged at line 3: its contents do not match its hash .*000000000001\.ndjson/)
-    expect(reopened.report.problems).toContainEqual(expect.stringMatching(/line 3/))
+    expect(english(reopened.readOnly!)).toMatch(/damaged at line 3: its contents do not match its hash .*000000000001\.ndjson/)
+    expect(reopened.report.problems.map(english)).toContainEqual(expect.stringMatching(/line 3/))
     // Only what the intact lines prove is shown: A1's sale and its outcome.
     expect(reopened.salesForDay(DAY).map((sale) => [sale.orderId, sale.state])).toEqual([['A1', 'SUCCESS']])
     expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
@@ -369,7 +370,7 @@ describe('refusing to write', () => {
     const lines = fs.readFileSync(firstSegment(), 'utf8').split('\n')
     fs.writeFileSync(firstSegment(), lines.slice(0, 5).join('\n') + '\n')
     const reopened = await openLedger()
-    expect(reopened.readOnly).toMatch(/Journal lines are missing: the saved copy ledger\.sqlite holds entries up to #7 but the journal's readable lines end at #5/)
+    expect(english(reopened.readOnly!)).toMatch(/Journal lines are missing: the saved copy ledger\.sqlite holds entries up to #7 but the journal's readable lines end at #5/)
     expect(reopened.report.snapshotSeq).toBe(0)
     expect(reopened.lastSeq()).toBe(5)
     expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
@@ -388,7 +389,7 @@ describe('refusing to write', () => {
     }
     expect(thrown).toBeInstanceOf(LedgerWriteError)
     // The ledger cannot know whether the provider was asked: that is for the caller to say.
-    expect((thrown as Error).message).toBe('The ledger could not be written (disk full or folder read-only).')
+    expect(english((thrown as Error).message)).toBe('The ledger could not be written (disk full or folder read-only).')
     expect(((thrown as Error).cause as NodeJS.ErrnoException).code).toBe('ENOSPC')
     expect(ledger.getSale('A1')).toBeNull()
     expect(ledger.lastSeq()).toBe(0)

@@ -8,6 +8,7 @@ import { Ledger, type HistoryPage, type HistoryQuery } from '../../electron/ledg
 import { NUMBER_INDEX_DIR } from '../../electron/ledger/number-index'
 import { JOURNAL_DIR, listSegments } from '../../electron/ledger/segments'
 import { couponAnswer, couponIntent, rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
+import { english } from '../../electron/shared/error-words'
 
 const rig = useLedgerRig('counter-number-index-')
 
@@ -261,7 +262,7 @@ describe('the index of numbers', () => {
     const segment = listSegments(path.join(rig.dir, JOURNAL_DIR)).at(-1)!.file
     fs.writeFileSync(segment, fs.readFileSync(segment, 'utf8').replace(/}\n$/, '#\n'))
     const damaged = await rig.open()
-    expect(damaged.readOnly).toMatch(/damaged/)
+    expect(english(damaged.readOnly!)).toMatch(/damaged/)
     const fromArchives = answers(damaged)
     expect(indexFiles()).toEqual([])
     // The same books answer the same through the indexes archiving wrote.

@@ -3,6 +3,7 @@ import net from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RechargeApi, type RechargeReply } from '../../electron/partners/recharge-api'
 import { startSimulator, type FaultSwitch, type Simulator } from '../../electron/simulator/server'
+import { english } from '../../electron/shared/error-words'
 
 // Short enough to keep the fault cases fast, long enough for a loaded machine to answer 127.0.0.1.
 const FAULT_TIMEOUT_MS = 300
@@ -250,7 +251,7 @@ describe('RechargeApi.fetchOperator', () => {
     const unanswered = await api.fetchOperator('9876543210')
     replies.push(unanswered)
     expect(unanswered).toMatchObject({ outcome: 'UNKNOWN', operator: null })
-    expect(unanswered.message).toMatch(/choose it from the list/)
+    expect(english(unanswered.message)).toMatch(/choose it from the list/)
   })
 })
 

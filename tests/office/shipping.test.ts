@@ -10,6 +10,7 @@ import { migrateOffice } from '../../electron/office/migrations'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { eventually, tempDir } from '../integration/helpers'
 import { journalDirOf, journalEntries, namedLedger, officeEntries, officeOf, query, sell, ship } from './office-rig'
+import { english } from '../../electron/shared/error-words'
 
 const REPO_ROOT = resolve(__dirname, '../..')
 const CHILD = join(__dirname, 'ship-child.ts')
@@ -114,7 +115,7 @@ describe('journal shipping', () => {
     await eventually(caughtUpWith(dir, terminal.terminalId), 'caught up after the restart', 30_000)
     await shipper.link.stop()
     await ledger.close()
-    expect(shipper.statuses.some((s) => s.state === 'unreachable' && s.unreachableSince !== null && /closed the connection|refused the connection/.test(s.message ?? ''))).toBe(true)
+    expect(shipper.statuses.some((s) => s.state === 'unreachable' && s.unreachableSince !== null && /closed the connection|refused the connection/.test(english(s.message ?? '')))).toBe(true)
     await expectConverged(dir, terminal.terminalId)
   }, HEAVY_MS)
 
@@ -133,7 +134,7 @@ describe('journal shipping', () => {
     const shipper = ship(dir, terminal, officeOf(db), { batchSize: 4 })
     const refused = await eventually(() => Promise.resolve(shipper.statuses.find((s) => s.state === 'refused')), 'the refusal')
     await shipper.link.stop()
-    expect(refused.message).toMatch(/Journal entry #10 .* is not as it was written: its contents do not match its hash.*everything after it stay unshipped/)
+    expect(english(refused.message ?? '')).toMatch(/Journal entry #10 .* is not as it was written: its contents do not match its hash.*everything after it stay unshipped/)
     expect((await officeEntries(db, terminal.terminalId)).map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
   })
 
@@ -156,7 +157,7 @@ describe('journal shipping', () => {
     const forked = ship(other, terminal, officeOf(db))
     const refused = await eventually(() => Promise.resolve(forked.statuses.find((s) => s.state === 'refused')), 'the fork refusal')
     await forked.link.stop()
-    expect(refused.message).toMatch(/already holds this counter's entries up to #11, but this journal differs there/)
+    expect(english(refused.message ?? '')).toMatch(/already holds this counter's entries up to #11, but this journal differs there/)
 
     // As the office meets it: the same positions resent with other contents (ON CONFLICT, then the hashes compared).
     const client = new pg.Client(officeOf(db))
@@ -167,7 +168,7 @@ describe('journal shipping', () => {
       const theirs = journalEntries(other).slice(0, 3)
       const refusal = await ingestBatch(client, terminal.terminalId, theirs).catch((error: unknown) => error)
       expect(refusal).toBeInstanceOf(OfficeRefusal)
-      expect((refusal as OfficeRefusal).message).toMatch(/already holds a different entry #2 from khan-recharge\/main.*a fork/)
+      expect(english((refusal as OfficeRefusal).message)).toMatch(/already holds a different entry #2 from khan-recharge\/main.*a fork/)
       // The original's own entries resent: a no-op, acknowledged where it was.
       expect(await ingestBatch(client, terminal.terminalId, journalEntries(original).slice(0, 3))).toEqual({ seq: before.length, hash: before.at(-1)!.hash })
     } finally {

@@ -2,7 +2,7 @@
 // in either language (a message inside another too), other text passed on as it is, and zod's own rules in words.
 import { describe, expect, it } from 'vitest'
 import { SaveSettingsInputSchema, SellRechargeInputSchema } from '../../electron/contract'
-import { english, errorDictionaries, say, speak, type ErrorKey } from '../../electron/shared/error-words'
+import { english, errorDictionaries, say, speak, speakAll, type ErrorKey } from '../../electron/shared/error-words'
 import { DEVANAGARI } from '../../electron/shared/paper-words'
 
 const { en, hi } = errorDictionaries
@@ -63,5 +63,25 @@ describe('the refusals in English and Hindi', () => {
     const message = refused.error!.issues.find((issue) => issue.path[0] === 'creditNumber')!.message
     expect(english(message)).toBe("Customer's mobile number must be exactly 10 digits")
     expect(speak(message, 'hi')).toBe('ग्राहक का मोबाइल नंबर ठीक 10 अंकों का होना चाहिए')
+  })
+
+  it('speaks every said string of an answer or an event, however deep, and leaves the rest as it came', () => {
+    const notice = say('ledger.damagedAt', { line: 7, reason: say('chain.notALine'), file: '000000000001.ndjson' })
+    const bytes = Uint8Array.of(1, 2)
+    const status = { books: { readOnly: say('ledger.readOnlyUntil', { problem: notice }), notices: [notice, 'A provider said this'] }, office: null, bytes, count: 3 }
+    expect(speakAll(status, 'hi')).toEqual({
+      books: {
+        readOnly: 'जर्नल लाइन 7 पर खराब है: वह जर्नल की लाइन नहीं है (000000000001.ndjson में)। जब तक इसे देखा न जाए, लेजर सिर्फ़ पढ़ने के लिए है।',
+        notices: ['जर्नल लाइन 7 पर खराब है: वह जर्नल की लाइन नहीं है (000000000001.ndjson में)।', 'A provider said this'],
+      },
+      office: null,
+      bytes,
+      count: 3,
+    })
+    expect(speakAll(status, 'en').books.notices[0]).toBe('The journal is damaged at line 7: it is not a journal line (in 000000000001.ndjson).')
+    // Said nothing: the same object back, not a copy (a history page of thousands of rows is not copied).
+    const plain = { sales: [{ orderId: 'A1', message: 'Recharge done' }], total: 1 }
+    expect(speakAll(plain, 'hi')).toBe(plain)
+    expect(speakAll(status, 'hi').bytes).toBe(bytes)
   })
 })

@@ -15,6 +15,10 @@ import {
   segmentName,
   verifyJournal,
 } from '../../electron/ledger/journal'
+import { speakAll } from '../../electron/shared/error-words'
+
+/** Why the chain broke, as the books' notices say it in English (segments.ts says it for the screen's language). */
+const inEnglish = <T>(value: T): T => speakAll(value, 'en')
 
 let dir: string
 const segmentPath = (first: number) => path.join(dir, JOURNAL_DIR, segmentName(first))
@@ -154,8 +158,8 @@ describe('segments', () => {
     const seen: number[] = []
     if (located.found) journal.readFrom(located.start, (entry) => seen.push(entry.seq))
     expect(seen).toEqual([4, 5])
-    expect(journal.locate({ seq: 3, hash: GENESIS_HASH })).toEqual({ found: false, ahead: false, reason: expect.stringMatching(/does not match/) })
-    expect(journal.locate({ seq: 9, hash: third.hash })).toEqual({ found: false, ahead: true, reason: "the journal's readable lines end at #5" })
+    expect(inEnglish(journal.locate({ seq: 3, hash: GENESIS_HASH }))).toEqual({ found: false, ahead: false, reason: expect.stringMatching(/does not match/) })
+    expect(inEnglish(journal.locate({ seq: 9, hash: third.hash }))).toEqual({ found: false, ahead: true, reason: "the journal's readable lines end at #5" })
     journal.close()
   })
 
@@ -194,7 +198,7 @@ describe('a torn tail', () => {
     const goodSize = fs.statSync(segmentPath(1)).size
     const third = JSON.stringify({ seq: 3, at: 'x', type: 'recharge.outcome', data: {}, prev: GENESIS_HASH, hash: GENESIS_HASH })
     fs.appendFileSync(segmentPath(1), third.slice(0, 25))
-    expect(verifyJournal(dir)).toEqual({ entries: 2, ok: false, problem: expect.stringMatching(/line 3\) is incomplete/) })
+    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: 2, ok: false, problem: expect.stringMatching(/line 3\) is incomplete/) })
 
     const { journal, read, entries } = openAndRead()
     expect(read.tornTail).toEqual({ line: 3, bytes: 25 })
@@ -225,7 +229,7 @@ describe('a torn tail', () => {
     writeEntries(3, [2])
     fs.appendFileSync(segmentPath(1), '{"seq":3')
     const { read } = reopen()
-    expect(read.broken).toMatchObject({ line: 3, reason: 'it was cut short' })
+    expect(inEnglish(read.broken)).toMatchObject({ line: 3, reason: 'it was cut short' })
     expect(read.tornTail).toBeNull()
   })
 })
@@ -235,7 +239,7 @@ describe('damage: a line with its newline that does not parse or chain', () => {
     const before = fs.readFileSync(segmentPath(1))
     const { journal, read, entries } = openAndRead()
     try {
-      expect(read.broken).toEqual({ line, file: segmentPath(1), reason: expect.stringMatching(reason) })
+      expect(inEnglish(read.broken)).toEqual({ line, file: segmentPath(1), reason: expect.stringMatching(reason) })
       expect(read.tornTail).toBeNull()
       expect(entries).toHaveLength(line - 1)
       expect(() => append(journal, 'X')).toThrow(/damaged at line/)
@@ -244,7 +248,7 @@ describe('damage: a line with its newline that does not parse or chain', () => {
     }
     // Damage is evidence: the file is left exactly as found.
     expect(fs.readFileSync(segmentPath(1)).equals(before)).toBe(true)
-    expect(verifyJournal(dir)).toEqual({ entries: line - 1, ok: false, problem: expect.stringMatching(new RegExp(`^Line ${line} \\(${segmentName(1)}\\): `)) })
+    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: line - 1, ok: false, problem: expect.stringMatching(new RegExp(`^Line ${line} \\(${segmentName(1)}\\): `)) })
   }
 
   function rewrite(edit: (lines: string[]) => string[]): void {
@@ -304,7 +308,7 @@ describe('verifyJournal', () => {
     writeEntries(7, [2, 5])
     const lines = linesOf(segmentPath(3))
     fs.writeFileSync(segmentPath(3), [lines[0].replace('"A3"', '"A9"'), ...lines.slice(1)].join('\n') + '\n')
-    expect(verifyJournal(dir)).toEqual({ entries: 2, ok: false, problem: `Line 3 (${segmentName(3)}): its contents do not match its hash (the line was changed).` })
+    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: 2, ok: false, problem: `Line 3 (${segmentName(3)}): its contents do not match its hash (the line was changed).` })
   })
 
   it('seals closed segments that passed, skips them by digest next time, and still finds a later edit in one', () => {
@@ -316,13 +320,13 @@ describe('verifyJournal', () => {
     expect(verifyJournal(dir)).toEqual({ entries: 7, ok: true, problem: null })
     const lines = linesOf(segmentPath(3))
     fs.writeFileSync(segmentPath(3), [lines[0].replace('"A3"', '"A9"'), ...lines.slice(1)].join('\n') + '\n')
-    expect(verifyJournal(dir)).toEqual({ entries: 2, ok: false, problem: `Line 3 (${segmentName(3)}): its contents do not match its hash (the line was changed).` })
+    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: 2, ok: false, problem: `Line 3 (${segmentName(3)}): its contents do not match its hash (the line was changed).` })
   })
 
   it('finds a missing segment', () => {
     writeEntries(7, [2, 5])
     fs.rmSync(segmentPath(3))
-    expect(verifyJournal(dir)).toEqual({ entries: 2, ok: false, problem: `Line 6 (${segmentName(6)}): the file ${segmentName(6)} should begin with entry #3.` })
+    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: 2, ok: false, problem: `Line 6 (${segmentName(6)}): the file ${segmentName(6)} should begin with entry #3.` })
   })
 
   it('finds nothing wrong with a folder that has no journal yet', () => {

@@ -39,6 +39,12 @@ const refusing = [
   ...['money', 'margin', 'printer-address'].map((name) => `electron/shared/${name}.ts`),
 ]
 
+/** Below the core, what reaches a screen: the printer's words, the books' notices, the office's status. */
+const below = [
+  ...['printers/printer-link', 'printing', 'office/shipper', 'office/shipper-link', 'office/journal-reader', 'office/ingest'].map((name) => `electron/${name}.ts`),
+  ...['ledger', 'ledger-open', 'ledger-client', 'audit', 'segments'].map((name) => `electron/ledger/${name}.ts`),
+]
+
 describe('no refusal words outside the error dictionary', () => {
   it('scans the core, the contract and the shared readers of typed input', () => {
     expect(refusing.length).toBeGreaterThan(40)
@@ -58,5 +64,25 @@ describe('no refusal words outside the error dictionary', () => {
     // Not words: a said key, a code, a field name, a log line away from any refusal.
     expect(refusalWordsIn("throw new CounterError('not_found', say('credit.noCustomer', { number }), { number: say('credit.noCustomerField') })")).toEqual([])
     expect(refusalWordsIn("log(`counter: ${channel} failed unexpectedly`)")).toEqual([])
+  })
+})
+
+describe('no words for the screen below the core outside the error dictionary', () => {
+  it('scans the printer link, the books and the office shipper', () => {
+    expect(below).toContain('electron/printers/printer-link.ts')
+    expect(below).toContain('electron/ledger/ledger-open.ts')
+    expect(below).toContain('electron/office/shipper.ts')
+  })
+
+  it.each(below)('%s has none', (path) => {
+    expect(refusalWordsIn(readFileSync(join(root, path), 'utf8'), true)).toEqual([])
+  })
+
+  it("finds words planted in a printer's error, a notice, a status's message and a chain's reason", () => {
+    expect(refusalWordsIn("throw new PrinterError('offline', `The printer at ${where} is off`)", true)).toEqual(['The printer at   is off'])
+    expect(refusalWordsIn('this.becomeReadOnly(`The journal is damaged: ${why}`)', true)).toEqual(['The journal is damaged:'])
+    expect(refusalWordsIn("return { state, message: 'Printer is ready' }", true)).toEqual(['Printer is ready'])
+    expect(refusalWordsIn("return broken('it was cut short')", true)).toEqual(['it was cut short'])
+    expect(refusalWordsIn("return broken(say('chain.cutShort'))", true)).toEqual([])
   })
 })

@@ -4,6 +4,13 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../integration/helpers'
+import { english } from '../../electron/shared/error-words'
+
+/** A rejection's said words (printing.ts says them for the screen's language) in English. */
+const inEnglish = <T>(work: Promise<T>) =>
+  work.catch((error: Error) => {
+    throw new Error(english(error.message))
+  })
 
 const fake = vi.hoisted(() => {
   interface FakeImage {
@@ -138,13 +145,13 @@ describe('printing a receipt without a dialog', () => {
   ])('says in plain words why nothing was printed (%s) and still closes the window', async (reason, message) => {
     fake.scene.contentHeightPx = 300
     fake.scene.print = { success: false, reason }
-    await expect(electronPrinter.print(RECEIPT, { deviceName: 'TM-T82', widthMm: 80 })).rejects.toThrow(message)
+    await expect(inEnglish(electronPrinter.print(RECEIPT, { deviceName: 'TM-T82', widthMm: 80 }))).rejects.toThrow(message)
     expect(onlyWindow().destroyed).toBe(true)
   })
 
   it('prints nothing when the page measures empty, and closes the window', async () => {
     fake.scene.contentHeightPx = 0
-    await expect(electronPrinter.print(RECEIPT, { deviceName: 'TM-T82', widthMm: 80 })).rejects.toThrow('The page to print came out empty, so nothing was printed.')
+    await expect(inEnglish(electronPrinter.print(RECEIPT, { deviceName: 'TM-T82', widthMm: 80 }))).rejects.toThrow('The page to print came out empty, so nothing was printed.')
     expect(callsOf(onlyWindow(), 'print')).toEqual([])
     expect(onlyWindow().destroyed).toBe(true)
   })
@@ -239,7 +246,7 @@ describe('turning a receipt into pixels for an ESC/POS raster', () => {
   it('refuses a capture shorter than the content, in plain words, and closes the window', async () => {
     fake.scene.contentHeightPx = 200
     fake.scene.capture = capture(576, 150)
-    await expect(electronRasterizer.rasterize(RECEIPT, 576)).rejects.toThrow('The receipt is too long to turn into a picture for the printer, so nothing was printed.')
+    await expect(inEnglish(electronRasterizer.rasterize(RECEIPT, 576))).rejects.toThrow('The receipt is too long to turn into a picture for the printer, so nothing was printed.')
     expect(onlyWindow().destroyed).toBe(true)
   })
 })
