@@ -94,18 +94,24 @@ export function installInThread(data: unknown): void {
       }
       return entry
     }
-    wrapMethod(LedgerClass.prototype, 'append', 'Ledger.prototype.append', (append) =>
+    // appendThen is every append's path (Ledger.append calls it; the ledger thread answers from its `recorded`).
+    wrapMethod(LedgerClass.prototype, 'appendThen', 'Ledger.prototype.appendThen', (appendThen) =>
       function (this: Ledger, ...args: unknown[]) {
         appendsHere = true
-        const isIntent = args[0] === INTENT_EVENT[flow]
+        const [type, data, recorded] = args as [string, unknown, (entry: unknown) => void]
+        const isIntent = type === INTENT_EVENT[flow]
         if (isIntent && at('before-intent')) die()
         // The provider answered; its outcome is the next line the core writes.
         if (at('after-answer') && Atomics.load(shared, SLOT.answered) === 1) die()
-        const entry = append.apply(this, args)
-        if (isIntent && at('after-intent')) die()
-        if (args[0] === OUTCOME_EVENT[flow] && at('after-outcome')) die()
-        if (isIntent && at('mid-snapshot') && snapshotDeath.trigger === 'periodic') return snapshotAfter(this, entry)
-        return entry
+        const forcesSnapshot = isIntent && at('mid-snapshot') && snapshotDeath.trigger === 'periodic'
+        // The line is in the journal and not yet answered: a death here leaves the sale's call unanswered.
+        const onRecorded = (entry: unknown) => {
+          if (isIntent && at('after-intent')) die()
+          if (type === OUTCOME_EVENT[flow] && at('after-outcome')) die()
+          if (forcesSnapshot) void snapshotAfter(this, entry).then(() => recorded(entry))
+          else recorded(entry)
+        }
+        return appendThen.call(this, type, data, onRecorded)
       },
     )
     if (killPoint === 'in-flight' && victim === 'thread') {
