@@ -115,7 +115,7 @@ it('an intent the ledger thread never answered is refused as not sent, and nothi
 
   const refused = await r.counter.call('recharge.sell', sale('9812345606'))
 
-  expect(refused).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: `${LEDGER_STOPPED} ${english(NOTHING_SENT)}` } })
+  expect(refused).toMatchObject({ ok: false, error: { code: 'ledger_unavailable', message: `${english(LEDGER_STOPPED)} ${english(NOTHING_SENT)}` } })
   expect(requestsOf(r, 'transaction')).toHaveLength(0)
   // The thread is started again: the next sale goes through.
   expect(valueOf(await r.counter.call('recharge.sell', sale('9812345606'))).state).toBe('SUCCESS')
