@@ -11,6 +11,7 @@ import type { RechargeCredentials } from '../partners/recharge-api'
 import type { ClockStyle } from '../shared/dates'
 import type { Language } from '../shared/paper-words'
 import type { OwnerPinFile } from './owner-pin'
+import type { OfficeAddress } from '../office/shipper'
 import { say, type Said } from '../shared/error-words'
 
 export interface StoredSettings {
@@ -102,15 +103,6 @@ export interface PanConfig {
   method: 'POST' | 'GET'
 }
 
-/** The head office's database as the shipper connects to it (electron/office/shipper.ts); the password only ever goes there. */
-export interface OfficeConfig {
-  host: string
-  port: number
-  database: string
-  user: string
-  password: string
-  tls: boolean
-}
 
 /** Decision: sending the journal unencrypted is allowed only to an office on this very computer. */
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
@@ -259,7 +251,7 @@ export class Settings {
   }
 
   /** The head office to ship to, or null when none is set up (or its password is missing from the keychain). */
-  async officeConfig(): Promise<OfficeConfig | null> {
+  async officeConfig(): Promise<OfficeAddress | null> {
     const { officeHost, officePort, officeDatabase, officeUser, officeTls } = this.current
     if (!officeHost) return null
     const password = await this.secrets.get('officePassword').catch(() => null)

@@ -8,7 +8,7 @@ import { JournalCursor, JournalEnd } from './journal-reader'
 import { migrateOffice } from './migrations'
 import { say, type Said } from '../shared/error-words'
 
-/** The office's database as the counter's settings give it (counter/settings.ts OfficeConfig). */
+/** The head office's database as the counter's settings give it (counter/settings.ts officeConfig); the password only ever goes there. */
 export interface OfficeAddress {
   host: string
   port: number

@@ -5,8 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Sale } from '../../electron/contract'
-import { rechargeReceipt, receiptRenderer, type ReceiptShop } from '../../electron/counter/receipts'
+import { rechargeReceipt, receiptRenderer } from '../../electron/counter/receipts'
 import { chromiumRasterizer, findChromium } from '../../electron/printers/chromium-raster'
 import { imageBytes, needsImage, receiptBytes, ROLL_COLUMNS, ROLL_DOTS, rulerLines, testPageBytes } from '../../electron/printers/escpos'
 import { PrinterError, queryPrinterStatus, sendToPrinter } from '../../electron/printers/printer-link'
@@ -14,31 +13,10 @@ import { parsePrinterAddress, type PrinterAddress } from '../../electron/shared/
 import { blackDots, decodeEscPos, startFakePrinter, startStalledPrinter, type DecodedPrint, type FakePrinter, type FakePrinterStatus } from '../helpers/escpos-printer'
 import { resourcesDir, tempDir } from './helpers'
 import { english } from '../../electron/shared/error-words'
+import { sampleSale, sampleShop } from '../helpers/sample-sale'
 
-const shop: ReceiptShop = { shopName: 'Sharma Mobile Point', shopAddress: '12 MG Road, Pune', receiptWidthMm: 80, timezone: 'Asia/Kolkata', clock: '24h' }
-
-const sale: Sale = {
-  orderId: 'CTR20260105A1B2',
-  kind: 'mobile',
-  number: '9876543210',
-  operatorCode: 'AT',
-  operatorName: 'Airtel',
-  circle: 'Maharashtra',
-  amountPaise: 19900,
-  fpayId: 'FP778812',
-  customerName: null,
-  operatorRef: 'OPR-55121',
-  state: 'SUCCESS',
-  providerStatus: 'SUCCESS',
-  message: 'Recharge successful',
-  createdAt: '2026-01-05T06:30:15.000Z',
-  updatedAt: '2026-01-05T06:30:17.000Z',
-  lastCheckedAt: null,
-  training: false,
-  collectedPaise: 19900,
-  paymentMode: 'cash',
-  settledNote: null,
-}
+const shop = sampleShop({ receiptWidthMm: 80 })
+const sale = sampleSale({ message: 'Recharge successful' })
 
 const LINK = { timeoutMs: 1500 }
 const addressOf = (printer: { address: string }) => parsePrinterAddress(printer.address) as PrinterAddress

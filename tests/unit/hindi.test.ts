@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { DaySummarySchema, type Sale } from '../../electron/contract'
-import { paymentReceipt, rechargeReceipt, receiptRenderer, type ReceiptShop } from '../../electron/counter/receipts'
+import { DaySummarySchema } from '../../electron/contract'
+import { paymentReceipt, rechargeReceipt, receiptRenderer } from '../../electron/counter/receipts'
 import { zReportA4, zReportCsv, zReportReceipt } from '../../electron/counter/z-report'
 import { devanagariFontFace } from '../../electron/counter/paper-fonts'
 import { needsImage } from '../../electron/printers/escpos'
@@ -14,6 +14,7 @@ import { formatCount } from '../../electron/shared/numbers'
 import { DEVANAGARI, paperDictionaries } from '../../electron/shared/paper-words'
 import { en } from '../../renderer/src/i18n/en'
 import { hi } from '../../renderer/src/i18n/hi'
+import { sampleSale, sampleShop } from '../helpers/sample-sale'
 
 const resources = resolve(__dirname, '../../resources')
 
@@ -78,29 +79,15 @@ describe('paper dictionaries', () => {
   })
 })
 
-const shop: ReceiptShop = { shopName: 'Sharma Mobile Point', shopAddress: '12 MG Road, Pune', receiptWidthMm: 58, timezone: 'Asia/Kolkata', clock: '24h' }
-const sale: Sale = {
-  orderId: 'CTR20260105A1B2',
-  kind: 'mobile',
-  number: '9876543210',
-  operatorCode: 'AT',
-  operatorName: 'Airtel',
-  circle: 'Maharashtra',
+const shop = sampleShop()
+const sale = sampleSale({
   amountPaise: 12_34_567_50,
-  fpayId: 'FP778812',
+  collectedPaise: 12_34_567_50,
   customerName: 'Ramesh Kumar',
-  operatorRef: 'OPR-55121',
   state: 'UNKNOWN',
   providerStatus: 'PENDING',
-  message: '',
-  createdAt: '2026-01-05T06:30:15.000Z',
-  updatedAt: '2026-01-05T06:30:17.000Z',
-  lastCheckedAt: null,
   training: true,
-  collectedPaise: 12_34_567_50,
-  paymentMode: 'cash',
-  settledNote: null,
-}
+})
 
 describe('a receipt in Hindi', () => {
   const render = receiptRenderer(resources)

@@ -4,31 +4,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Sale } from '../../electron/contract'
 import { receiptChatText, whatsAppUrl } from '../../electron/counter/receipt-share'
-import { rechargeReceipt, type ReceiptShop } from '../../electron/counter/receipts'
+import { rechargeReceipt } from '../../electron/counter/receipts'
+import { sampleSale, sampleShop } from '../helpers/sample-sale'
 
-const shop: ReceiptShop = { shopName: 'Sharma Mobile Point', shopAddress: '12 MG Road, Pune', receiptWidthMm: 58, timezone: 'Asia/Kolkata', clock: '24h' }
-const sale: Sale = {
-  orderId: 'CTR20260105A1B2',
-  kind: 'mobile',
-  number: '9876543210',
-  operatorCode: 'AT',
-  operatorName: 'Airtel',
-  circle: 'Maharashtra',
-  amountPaise: 12_34_567_50,
-  fpayId: 'FP778812',
-  customerName: 'Ramesh Kumar',
-  operatorRef: 'OPR-55121',
-  state: 'SUCCESS',
-  providerStatus: 'SUCCESS',
-  message: '',
-  createdAt: '2026-01-05T06:30:15.000Z',
-  updatedAt: '2026-01-05T06:30:17.000Z',
-  lastCheckedAt: null,
-  training: false,
-  collectedPaise: 12_34_567_50,
-  paymentMode: 'cash',
-  settledNote: null,
-}
+const shop = sampleShop()
+const sale = sampleSale({ amountPaise: 12_34_567_50, collectedPaise: 12_34_567_50, customerName: 'Ramesh Kumar' })
 
 const chat = (of: Sale, language: 'en' | 'hi' = 'en') => receiptChatText(rechargeReceipt(of, { ...shop, receiptLanguage: language }), shop)
 
