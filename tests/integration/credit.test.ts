@@ -3,6 +3,7 @@
 // payments in part, refused past the due and settling to zero, the credit limit checked before the
 // provider is called, day close with cash, UPI and credit apart, and dues the same after a restart.
 import { afterEach, describe, expect, it } from 'vitest'
+import { businessDayOf } from '../../electron/counter/business-day'
 import { startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
@@ -30,7 +31,7 @@ describe('credit sales and dues', () => {
     expect(failed.state).toBe('FAILED')
 
     const { customer: due, lines } = await dueOf(rig)
-    expect(due).toMatchObject({ name: 'Sita Devi', duePaise: 205_00, limitPaise: null, since: sold.createdAt.slice(0, 10), lastPayment: null })
+    expect(due).toMatchObject({ name: 'Sita Devi', duePaise: 205_00, limitPaise: null, since: businessDayOf(new Date(sold.createdAt), valueOf(await rig.counter.call('settings.get', {})).timezone), lastPayment: null })
     expect(lines.map((l) => [l.id, l.state, l.duePaise])).toEqual([
       [sold.orderId, 'SUCCESS', 205_00],
       [failed.orderId, 'FAILED', 205_00],
