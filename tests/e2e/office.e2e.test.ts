@@ -7,7 +7,7 @@ import type { CounterApp } from '../../electron/counter/app'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
-import { privateKeychainService, realApiKey, realCredentials, tempDir, valueOf } from '../integration/helpers'
+import { privateKeychainService, realApiKey, realCredentials, realModeEnv, tempDir, valueOf } from '../integration/helpers'
 import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const dataDir = tempDir('counter-office-e2e-')
@@ -22,14 +22,7 @@ beforeAll(async () => {
   db = await startTestPostgres()
   provider = await startSimulator({ recharge: realCredentials, pan: { apiKey: realApiKey } })
   ;({ counter, web } = await startWebApp(dataDir.path, privateKeychainService(), {
-    env: {
-      COUNTER_USER_ID: realCredentials.userId,
-      COUNTER_TOKEN: realCredentials.token,
-      COUNTER_SECRET_KEY: realCredentials.secretKey,
-      COUNTER_RECHARGE_BASE_URL: provider.url,
-      COUNTER_API_KEY: realApiKey,
-      COUNTER_PAN_BASE_URL: provider.url,
-    },
+    env: realModeEnv(provider.url),
   }))
   browser = await launchChromium({ bypassCSP: true })
   page = await browser.newPage()

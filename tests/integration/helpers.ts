@@ -41,6 +41,16 @@ export interface RealModeRig {
   close(): Promise<void>
 }
 
+/** The environment that puts the core in REAL mode with the test credentials, both partner APIs at `providerUrl`. */
+export const realModeEnv = (providerUrl: string): Record<string, string> => ({
+  COUNTER_USER_ID: realCredentials.userId,
+  COUNTER_TOKEN: realCredentials.token,
+  COUNTER_SECRET_KEY: realCredentials.secretKey,
+  COUNTER_RECHARGE_BASE_URL: providerUrl,
+  COUNTER_API_KEY: realApiKey,
+  COUNTER_PAN_BASE_URL: providerUrl,
+})
+
 /** The core in REAL mode (credentials from the environment) against a simulator standing in for the provider. */
 export async function startRealModeRig(
   simulatorOptions: Omit<SimulatorOptions, 'recharge'> = {},
@@ -57,14 +67,7 @@ export async function startRealModeRig(
       platform: 'test',
       startTraining: () => startSimulator(),
       secrets: keychainSecrets(service),
-      env: {
-        COUNTER_USER_ID: realCredentials.userId,
-        COUNTER_TOKEN: realCredentials.token,
-        COUNTER_SECRET_KEY: realCredentials.secretKey,
-        COUNTER_RECHARGE_BASE_URL: provider.url,
-        COUNTER_API_KEY: realApiKey,
-        COUNTER_PAN_BASE_URL: provider.url,
-      },
+      env: realModeEnv(provider.url),
       providerTimeoutMs: 1_000,
       log: (line) => logLines.push(line),
       ...counterOptions,
