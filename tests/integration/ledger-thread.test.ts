@@ -1,4 +1,6 @@
 // The ledger in its own thread, seen from the main thread: same answers and errors as in-process, the lock held by main, a thread that dies is started again, a thread that keeps dying is given up on in plain words.
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ClockUnconfirmedError, DayClosedError, Ledger, LedgerWriteError } from '../../electron/ledger/ledger'
 import { LEDGER_STOPPED, ledgerThreadOf, openLedger } from '../../electron/ledger/ledger-client'
@@ -88,6 +90,29 @@ describe('the ledger thread', () => {
       { operatorCode: 'AT', operatorName: 'Airtel', state: 'SUCCESS', count: 1, amountPaise: 19_900 },
     ])
     expect(await port.lastSeq()).toBe(2)
+  })
+
+  it('a line answered before the tables took it is in the books after a crash at that moment', async () => {
+    const dir = tempDir('counter-answered-')
+    const crashed = tempDir('counter-answered-crash-')
+    try {
+      const ledger = await Ledger.open({ dir: dir.path, now: () => new Date(`${DAY}T10:00:00.000Z`) })
+      ledger.append('recharge.intent', intent(1))
+      // The folder as a killed process leaves it (the page cache survives; a power cut is the crash test's) when the
+      // answer has gone out and the tables have not taken the line yet.
+      ledger.appendThen('recharge.outcome', outcome(1), () => {
+        fs.cpSync(dir.path, crashed.path, { recursive: true })
+      })
+      await ledger.close()
+      // The dead process's lock: the crash test shows a stale one is taken over; here it is simply gone.
+      fs.rmSync(path.join(crashed.path, 'counter.lock'), { force: true })
+      const reopened = await Ledger.open({ dir: crashed.path, now: () => new Date(`${DAY}T10:00:00.000Z`) })
+      expect(reopened.getSale('ORD1')).toMatchObject({ state: 'SUCCESS', fpayId: 'FP1' })
+      await reopened.close()
+    } finally {
+      dir.remove()
+      crashed.remove()
+    }
   })
 
   it('carries each refusal across as the class the core catches, with what it says', async () => {
