@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { copyFileDurably, writeFileAtomically } from '../../electron/ledger/durable-files'
+import { installFsShim } from '../faults/fs-shim'
 
 const MIB = 1024 * 1024
 const folders: string[] = []
@@ -38,6 +39,40 @@ describe('writeFileAtomically and copyFileDurably in flushed steps', () => {
     fs.writeFileSync(path.join(dir, 'copy.bin'), patterned(3 * MIB))
     copyFileDurably(path.join(dir, 'file.bin'), path.join(dir, 'copy.bin'))
     expect([...fs.readFileSync(path.join(dir, 'copy.bin'))]).toEqual([...patterned(5)])
+  })
+
+  it('replaces a file by overwriting the dropped previous copy in place: no file freed, none of its old tail kept', () => {
+    const dir = folder()
+    const inode = (name: string) => fs.statSync(path.join(dir, name)).ino
+    const read = (name: string) => [...fs.readFileSync(path.join(dir, name))]
+    writeFileAtomically(dir, 'file.bin', patterned(3 * MIB + 1), 'file.bin.prev')
+    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB), 'file.bin.prev')
+    const [newest, previous] = [inode('file.bin'), inode('file.bin.prev')]
+    // The third copy lands in the first one's blocks (the one dropped), shorter than they were.
+    const third = patterned(MIB + 3).map((byte) => byte ^ 0x5a)
+    writeFileAtomically(dir, 'file.bin', third, 'file.bin.prev')
+    expect([inode('file.bin'), inode('file.bin.prev')]).toEqual([previous, newest])
+    expect(read('file.bin')).toEqual([...third])
+    expect(read('file.bin.prev')).toEqual([...patterned(2 * MIB)])
+    expect(fs.readdirSync(dir).sort()).toEqual(['file.bin', 'file.bin.prev'])
+  })
+
+  it('a replacement the disk refuses part-way leaves the newest copy whole and no temporary file', () => {
+    const dir = folder()
+    writeFileAtomically(dir, 'file.bin', patterned(MIB), 'file.bin.prev')
+    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB), 'file.bin.prev')
+    const shim = installFsShim(dir)
+    try {
+      // The second MiB's write: after the dropped copy became the temporary file and took the first.
+      shim.arm({ cls: 'write', occurrence: 2 }, { kind: 'errno', code: 'ENOSPC' })
+      expect(() => writeFileAtomically(dir, 'file.bin', patterned(3 * MIB), 'file.bin.prev')).toThrow(/ENOSPC/)
+      expect(shim.fired()).toBe(true)
+    } finally {
+      shim.uninstall()
+    }
+    expect([...fs.readFileSync(path.join(dir, 'file.bin'))]).toEqual([...patterned(2 * MIB)])
+    // The price written beside writeFileAtomically: the previous copy went with the failed write.
+    expect(fs.readdirSync(dir)).toEqual(['file.bin'])
   })
 
   it('a write into a folder that is gone throws and leaves nothing behind', () => {
