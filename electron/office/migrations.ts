@@ -128,7 +128,8 @@ export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: s
       -- reported an end (one older than migration 4): the office cannot tell, and says so.
       CREATE VIEW terminal_backlog AS
       SELECT terminal, shop, counter, last_contact, last_seq, journal_end, journal_end_at,
-             GREATEST(journal_end - last_seq, 0) AS backlog
+             -- GREATEST skips NULLs: without the CASE an unreported end would read as "up to date".
+             CASE WHEN journal_end IS NOT NULL THEN GREATEST(journal_end - last_seq, 0) END AS backlog
       FROM terminals;
 
       -- A coupon's outcomes name it by attemptId; the index of migration 1 takes their orderId first.
