@@ -4,16 +4,32 @@ import { formatDateTime, formatDay } from '../shared/dates'
 import { formatBigPaise } from '../shared/money'
 import type { OfficeDay, TerminalRow } from './office-view'
 
-/** Decision: the page reloads itself every 30 s (a meta refresh, no script): a shipper's heartbeat is 30 s too. */
+/**
+ * Decision: the page reloads itself every 30 s (a meta refresh, no script; a shipper's heartbeat is 30 s
+ * too) only when asked (?refresh=on, a link on the page, and a link to stop): a page that reloads on its
+ * own by default is one a person reading it slowly cannot keep still (WCAG 2.2.1; axe flags it as critical).
+ */
 export const REFRESH_SECONDS = 30
+
+/** Where the page is: its token (carried in every link and its day form: the page has no script to keep it elsewhere), the day unless today, auto-refresh. */
+export interface PageAddress {
+  token: string
+  /** Null for the office's today. */
+  day: string | null
+  refresh: boolean
+}
+
+export function pageUrl(address: PageAddress): string {
+  const query = new URLSearchParams({ token: address.token })
+  if (address.day !== null) query.set('day', address.day)
+  if (address.refresh) query.set('refresh', 'on')
+  return `/?${query.toString()}`
+}
 
 export interface PageContext {
   timeZone: string
   now: Date
-  /** The page's own token, carried in its refresh and its day form (the page has no script to keep it elsewhere). */
-  token: string
-  /** True when the day shown is the office's today. */
-  today: boolean
+  address: PageAddress
 }
 
 const escapeHtml = (text: string) =>
@@ -24,15 +40,27 @@ h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.6rem}table{border-collapse:
 th,td{border-bottom:1px solid #ccc;padding:.3rem .7rem;text-align:left}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .bad{color:#a40000;font-weight:600}.ok{color:#1d6b1d}.none{color:#555}`
 
-function page(title: string, body: string, refreshUrl: string | null): string {
-  const refresh = refreshUrl === null ? '' : `<meta http-equiv="refresh" content="${REFRESH_SECONDS}; url=${escapeHtml(refreshUrl)}">`
+const link = (address: PageAddress, text: string) => `<a href="${escapeHtml(pageUrl(address))}">${escapeHtml(text)}</a>`
+
+function page(title: string, body: string, address: PageAddress | null): string {
+  const refresh = address?.refresh ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}; url=${escapeHtml(pageUrl(address))}">` : ''
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">${refresh}<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`
 }
 
-/** A page that says what is wrong, in words for the owner (no stack trace, no setting's value but the address). */
-export function problemPage(title: string, message: string, refreshUrl: string | null = null): string {
-  const retry = refreshUrl === null ? '' : `<p class="none">This page tries again every ${REFRESH_SECONDS} seconds.</p>`
-  return page(title, `<h1>${escapeHtml(title)}</h1><p class="bad">${escapeHtml(message)}</p>${retry}`, refreshUrl)
+/** "Refresh now" and the switch for refreshing on its own. */
+function refreshLinks(address: PageAddress): string {
+  const toggle = address.refresh
+    ? `Refreshing every ${REFRESH_SECONDS} s: ${link({ ...address, refresh: false }, 'stop refreshing')}`
+    : link({ ...address, refresh: true }, `Refresh every ${REFRESH_SECONDS} s`)
+  return `<p>${link(address, 'Refresh now')} · ${toggle}</p>`
+}
+
+/**
+ * A page that says what is wrong, in words for the owner (no stack trace, no setting's value but the
+ * address); with the page's address (the caller had the token) it offers to try again.
+ */
+export function problemPage(title: string, message: string, address: PageAddress | null = null): string {
+  return page(title, `<h1>${escapeHtml(title)}</h1><p class="bad">${escapeHtml(message)}</p>${address ? refreshLinks(address) : ''}`, address)
 }
 
 const cell = (text: string, numeric = false) => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`
@@ -62,11 +90,10 @@ const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n)
 const couponName = (type: number) => couponTypeNames[type as CouponType] ?? `type ${type}`
 
 export function officeDayPage(view: OfficeDay, context: PageContext): string {
-  const { timeZone, now } = context
+  const { timeZone, now, address } = context
   const at = (instant: Date) => formatDateTime(instant, { timeZone, clock: '24h' })
   const names = new Map(view.terminals.map((t) => [t.terminal, [t.shop, t.counter].filter(Boolean).join(' · ') || t.terminal]))
   const nameOf = (terminal: string) => names.get(terminal) ?? terminal
-  const self = `/?token=${encodeURIComponent(context.token)}${context.today ? '' : `&day=${view.day}`}`
 
   const terminals = table(
     ['Terminal', 'Last contact', 'Entries received', 'Journal end (as reported)', 'Backlog'],
@@ -103,9 +130,10 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
   const notClosed = view.terminals.filter((t) => !closedTerminals.has(t.terminal)).map((t) => nameOf(t.terminal))
 
   const body = [
-    `<h1>Counter head office — ${escapeHtml(formatDay(view.day))}${context.today ? ' (today)' : ''}</h1>`,
-    `<p class="none">Read-only. Shown ${escapeHtml(at(now))} (${escapeHtml(timeZone)}); refreshes every ${REFRESH_SECONDS} s. Sales count once the provider said SUCCESS.</p>`,
-    `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(context.token)}"><label>Another day <input type="date" name="day" value="${view.day}"></label> <button>Show</button></form>`,
+    `<h1>Counter head office — ${escapeHtml(formatDay(view.day))}${address.day === null ? ' (today)' : ''}</h1>`,
+    `<p class="none">Read-only. Shown ${escapeHtml(at(now))} (${escapeHtml(timeZone)}). Sales count once the provider said SUCCESS.</p>`,
+    refreshLinks(address),
+    `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(address.token)}"><label>Another day <input type="date" name="day" value="${view.day}"></label> <button>Show</button></form>`,
     `<h2>Terminals</h2>${terminals}`,
     `<h2>Sales by terminal</h2>${table(['Terminal', 'Recharges', 'Recharge amount', 'Coupons', 'Coupon amount', 'Earned', 'Unresolved'], byTerminal, 'No sales on this day.')}`,
     `<h2>Recharges by operator</h2>${table(['Terminal', 'Operator', 'Sales', 'Amount', 'Unresolved'], view.recharges.map((r) => [nameOf(r.terminal), r.operator, String(r.sales), formatBigPaise(r.amountPaise), String(r.unresolved)]), 'No recharges on this day.', 2)}`,
@@ -115,5 +143,5 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
     notClosed.length > 0 ? `<p class="none">Not closed: ${escapeHtml(notClosed.join(', '))}.</p>` : '',
     `<h2>Credit dues (now)</h2>${table(['Terminal', 'Customer', 'Number', 'Due'], view.dues.map((d) => [nameOf(d.terminal), d.name ?? '—', d.number, formatBigPaise(d.duePaise)]), 'No customer owes anything.', 3)}`,
   ].join('\n')
-  return page(`Counter office — ${formatDay(view.day)}`, body, self)
+  return page(`Counter office — ${formatDay(view.day)}`, body, address)
 }

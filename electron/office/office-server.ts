@@ -61,14 +61,15 @@ export async function startOfficeServer(options: OfficeServerOptions): Promise<O
     if (url.pathname !== '/') return send(res, 404, problemPage('Not found', 'The office view has one page: /.'))
     const today = officeToday(new Date(), options.timeZone)
     const asked = url.searchParams.get('day')
+    // The form's date field sends YYYY-MM-DD; readDay (DD-MM-YYYY) is what refuses a day the calendar has not got.
     const day = asked === null || asked === '' ? today : /^\d{4}-\d{2}-\d{2}$/.test(asked) ? readDay(asked.split('-').reverse().join('-')) : null
     if (day === null) return send(res, 400, problemPage('Not a day', 'That day is not a calendar date: choose one in the form, or write it as YYYY-MM-DD.'))
-    const refresh = `/?token=${encodeURIComponent(token)}${day === today ? '' : `&day=${day}`}`
+    const address = { token, day: day === today ? null : day, refresh: url.searchParams.get('refresh') === 'on' }
     try {
       const view = await options.reader.day(day, options.timeZone)
-      send(res, 200, officeDayPage(view, { timeZone: options.timeZone, now: new Date(), token, today: day === today }))
+      send(res, 200, officeDayPage(view, { timeZone: options.timeZone, now: new Date(), address }))
     } catch (error) {
-      send(res, 503, problemPage('Office database unavailable', options.reader.problemWords(error), refresh))
+      send(res, 503, problemPage('Office database unavailable', options.reader.problemWords(error), address))
     }
   }
 

@@ -4,95 +4,39 @@ import { request } from 'node:http'
 import { resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import type { LedgerEventData } from '../../electron/ledger/events'
-import type { Ledger } from '../../electron/ledger/ledger'
-import { officeToday, readOnlyClientConfig } from '../../electron/office/office-view'
+import { readOnlyClientConfig } from '../../electron/office/office-view'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
-import { eventually, tempDir } from '../integration/helpers'
-import { couponAnswer, couponIntent, rechargeIntent, rechargeOutcome } from '../integration/ledger-rig'
-import { namedLedger, officeOf, query, ship } from './office-rig'
-
-const ZONE = 'Asia/Kolkata'
-const one = { terminalId: 'sharma-mobile/counter-1', shop: 'Sharma Mobile', counter: 'Counter 1' }
-const two = { terminalId: 'sharma-mobile/counter-2', shop: 'Sharma Mobile', counter: 'Counter 2' }
+import { eventually } from '../integration/helpers'
+import { officeOf, query, ship } from './office-rig'
+import { one, seedShopDay, two, type ShopDay } from './office-view-rig'
 
 let db: TestPostgres
-const dirs = [tempDir('counter-office-'), tempDir('counter-office-')]
-let counter1: Ledger
-let counter2: Ledger
-let today: string
+let shop: ShopDay
 let cli: { child: ChildProcess; url: string; output: () => string } | null = null
-
-/** Lines written in today's office day (IST), a minute apart, both counters on one clock so the shop's chain has an order. */
-let clock = 0
-const tick = () => new Date((clock += 60_000))
-
-const recharge = (ledger: Ledger, orderId: string, amountPaise: number, operatorName: string, outcome: 'SUCCESS' | 'FAILED', fields: Partial<LedgerEventData['recharge.intent']> = {}) => {
-  ledger.append('recharge.intent', rechargeIntent(orderId, amountPaise, { operatorName, businessDay: today, training: false, ...fields }))
-  ledger.append('recharge.outcome', rechargeOutcome(orderId, { outcome }))
-}
-
-async function shipBoth(): Promise<void> {
-  const shippers = [ship(dirs[0].path, one, officeOf(db)), ship(dirs[1].path, two, officeOf(db))]
-  await eventually(async () => {
-    const rows = await query<{ n: string }>(db, 'SELECT count(*) AS n FROM entries').catch(() => [{ n: '0' }])
-    return Number(rows[0].n) === counter1.lastSeq() + counter2.lastSeq()
-  }, 'both shipped')
-  await Promise.all(shippers.map((s) => s.link.stop()))
-}
 
 beforeAll(async () => {
   db = await startTestPostgres()
-  const now = new Date()
-  today = officeToday(now, ZONE)
-  // Half an hour back, but never before today's midnight in India: every line lands on today.
-  clock = Math.max(Date.parse(`${today}T00:01:00+05:30`), now.getTime() - 30 * 60_000)
-  counter1 = await namedLedger(dirs[0].path, one, tick)
-  counter2 = await namedLedger(dirs[1].path, two, tick)
-  recharge(counter1, 'C1-1', 19900, 'Jio', 'SUCCESS')
-  recharge(counter1, 'C1-2', 19900, 'Jio', 'SUCCESS')
-  recharge(counter1, 'C1-3', 9900, 'Jio', 'FAILED', { margin: { rate: { kind: 'percent', basisPoints: 250 }, marginPaise: 248 } })
-  // ₹299 on credit to Ramesh, at 2.5% (₹7.48); he pays ₹100 back: ₹199 due.
-  const credit = { paymentMode: 'credit' as const, creditCustomer: { number: '9811111111', name: 'Ramesh' }, margin: { rate: { kind: 'percent' as const, basisPoints: 250 }, marginPaise: 748 } }
-  recharge(counter1, 'C1-4', 29900, 'Airtel', 'SUCCESS', credit)
-  counter1.append('credit.payment', { receiptId: 'P1', number: '9811111111', amountPaise: 10000, mode: 'cash', note: '', businessDay: today })
-  recharge(counter2, 'C2-R1', 14900, 'Vi', 'SUCCESS')
-  // The shop's PAN wallet: counter 1 reads ₹5,000; counter 2 sells 3 P-Coupons (₹321) from it; counter 1 tops up
-  // ₹1,000 and reads ₹5,679 (counter 2's coupon explains it); later it reads ₹5,629: ₹50 nobody explains.
-  counter1.append('pan.balance.read', { balancePaise: 5_000_00, source: 'balance', businessDay: today })
-  counter2.append('pan.coupon.intent', couponIntent('C2-1', { businessDay: today, training: false, margin: { rate: { kind: 'fixed', paise: 500 }, marginPaise: 1500 } }))
-  counter2.append('pan.coupon.outcome', couponAnswer('C2-1', { oldBalPaise: 5_000_00, newBalPaise: 4_679_00 }))
-  counter2.append('pan.coupon.intent', couponIntent('C2-2', { businessDay: today, training: false, type: 2, qty: 2, expectedRatePaise: 7200, margin: { rate: { kind: 'fixed', paise: 300 }, marginPaise: 600 } }))
-  counter2.append('pan.coupon.outcome', couponAnswer('C2-2', { ratePaise: 7200, amountPaise: 14400, oldBalPaise: null, newBalPaise: null }))
-  counter1.append('pan.topup', { topupId: 'T1', amountPaise: 1_000_00, reference: 'UTR1', note: '', businessDay: today })
-  counter1.append('pan.balance.read', { balancePaise: 5_679_00, source: 'balance', businessDay: today })
-  counter1.append('pan.balance.read', { balancePaise: 5_629_00, source: 'balance', businessDay: today })
-  counter1.append('day.closed', {
-    businessDay: today, openingFloatPaise: 500_00, counted: { n500: 2, n200: 0, n100: 3, n50: 0, n20: 0, n10: 0, coinsPaise: 0 }, countedPaise: 1_300_00,
-    expectedCashPaise: 1_297_00, closingPanBalancePaise: 5_629_00, openingPanBalancePaise: 5_000_00, overrideNote: null, summary: {},
-  })
-  await shipBoth()
+  shop = await seedShopDay(db)
 }, 60_000)
 
 afterAll(async () => {
   cli?.child.kill()
-  await Promise.all([counter1?.close(), counter2?.close()])
-  for (const dir of dirs) dir.remove()
+  await shop?.close()
   db?.remove()
 })
 
 test('the views give each terminal its sales by operator and coupon type, its margins, dues and day close', async () => {
-  expect(await query(db, 'SELECT terminal, operator, sales, amount_paise, unresolved FROM recharge_sales_by_day WHERE business_day = $1 ORDER BY terminal, operator', [today])).toEqual([
+  expect(await query(db, 'SELECT terminal, operator, sales, amount_paise, unresolved FROM recharge_sales_by_day WHERE business_day = $1 ORDER BY terminal, operator', [shop.today])).toEqual([
     { terminal: one.terminalId, operator: 'Airtel', sales: '1', amount_paise: '29900', unresolved: '0' },
     { terminal: one.terminalId, operator: 'Jio', sales: '2', amount_paise: '39800', unresolved: '0' },
     { terminal: two.terminalId, operator: 'Vi', sales: '1', amount_paise: '14900', unresolved: '0' },
   ])
-  expect(await query(db, 'SELECT terminal, coupon_type, sales, coupons, amount_paise, unresolved FROM coupon_sales_by_day WHERE business_day = $1 ORDER BY coupon_type', [today])).toEqual([
+  expect(await query(db, 'SELECT terminal, coupon_type, sales, coupons, amount_paise, unresolved FROM coupon_sales_by_day WHERE business_day = $1 ORDER BY coupon_type', [shop.today])).toEqual([
     { terminal: two.terminalId, coupon_type: 1, sales: '1', coupons: '3', amount_paise: '32100', unresolved: '0' },
     { terminal: two.terminalId, coupon_type: 2, sales: '1', coupons: '2', amount_paise: '14400', unresolved: '0' },
   ])
   // Counter 1's two Jio sales carry no margin: unknown, not ₹0; its FAILED one earns 0.
-  expect(await query(db, 'SELECT terminal, kind, earned_paise, margin_unknown FROM margins_by_day WHERE business_day = $1 ORDER BY terminal, kind', [today])).toEqual([
+  expect(await query(db, 'SELECT terminal, kind, earned_paise, margin_unknown FROM margins_by_day WHERE business_day = $1 ORDER BY terminal, kind', [shop.today])).toEqual([
     { terminal: one.terminalId, kind: 'recharge', earned_paise: '748', margin_unknown: '2' },
     { terminal: two.terminalId, kind: 'coupon', earned_paise: '2100', margin_unknown: '0' },
     { terminal: two.terminalId, kind: 'recharge', earned_paise: '0', margin_unknown: '1' },
@@ -100,12 +44,12 @@ test('the views give each terminal its sales by operator and coupon type, its ma
   expect(await query(db, 'SELECT terminal, shop, number, name, sold_paise, paid_paise, due_paise FROM credit_dues')).toEqual([
     { terminal: one.terminalId, shop: 'Sharma Mobile', number: '9811111111', name: 'Ramesh', sold_paise: '29900', paid_paise: '10000', due_paise: '19900' },
   ])
-  expect(await query(db, 'SELECT terminal, counted_paise, expected_cash_paise, cash_difference_paise, closing_pan_balance_paise FROM day_closes WHERE business_day = $1', [today])).toEqual([
+  expect(await query(db, 'SELECT terminal, counted_paise, expected_cash_paise, cash_difference_paise, closing_pan_balance_paise FROM day_closes WHERE business_day = $1', [shop.today])).toEqual([
     { terminal: one.terminalId, counted_paise: '130000', expected_cash_paise: '129700', cash_difference_paise: '300', closing_pan_balance_paise: '562900' },
   ])
   expect(await query(db, 'SELECT terminal, last_seq, journal_end, backlog FROM terminal_backlog ORDER BY terminal')).toEqual([
-    { terminal: one.terminalId, last_seq: String(counter1.lastSeq()), journal_end: String(counter1.lastSeq()), backlog: '0' },
-    { terminal: two.terminalId, last_seq: String(counter2.lastSeq()), journal_end: String(counter2.lastSeq()), backlog: '0' },
+    { terminal: one.terminalId, last_seq: String(shop.counter1.lastSeq()), journal_end: String(shop.counter1.lastSeq()), backlog: '0' },
+    { terminal: two.terminalId, last_seq: String(shop.counter2.lastSeq()), journal_end: String(shop.counter2.lastSeq()), backlog: '0' },
   ])
 })
 
@@ -174,23 +118,30 @@ test('the page shows today across terminals, backlogs, the unexplained break onl
   expect(section(html, 'Credit dues')).toContain('<td>Ramesh</td><td>9811111111</td><td class="n">₹199.00</td>')
   expect(html).not.toContain(db.password)
   expect(cli.output()).not.toContain(db.password)
+  // It reloads itself only when asked; another day is asked by the form's YYYY-MM-DD, and a day that is not one is refused plainly.
+  expect(html).not.toContain('http-equiv="refresh"')
+  expect((await get(origin, `${page}&refresh=on`)).body).toContain(`<meta http-equiv="refresh" content="30; url=${page.replace(/&/g, '&amp;')}&amp;refresh=on">`)
+  expect(section((await get(origin, `${page}&day=2025-03-14`)).body, 'Sales by terminal')).toContain('No sales on this day.')
+  const notADay = await get(origin, `${page}&day=2025-02-30`)
+  expect([notADay.status, notADay.body.includes('That day is not a calendar date')]).toEqual([400, true])
 }, 60_000)
 
 test("a terminal whose shipper has said its journal's end but not sent all of it is shown behind by the difference", async () => {
   // Four more lines at counter 2; the office's entries table is held, so its shipper can report its end but not insert.
-  recharge(counter2, 'C2-R2', 14900, 'Vi', 'SUCCESS')
-  recharge(counter2, 'C2-R3', 14900, 'Vi', 'SUCCESS')
+  shop.recharge(shop.counter2, 'C2-R2', 14900, 'Vi', 'SUCCESS')
+  shop.recharge(shop.counter2, 'C2-R3', 14900, 'Vi', 'SUCCESS')
   const holder = new pg.Client(officeOf(db))
   await holder.connect()
   await holder.query('BEGIN')
   await holder.query('LOCK TABLE entries IN EXCLUSIVE MODE')
-  const shipper = ship(dirs[1].path, two, officeOf(db))
+  const shipper = ship(shop.dir2, two, officeOf(db))
   try {
     await eventually(async () => {
       const rows = await query<{ journal_end: string }>(db, 'SELECT journal_end FROM terminals WHERE terminal = $1', [two.terminalId])
-      return Number(rows[0].journal_end) === counter2.lastSeq()
+      return Number(rows[0].journal_end) === shop.counter2.lastSeq()
     }, 'counter 2 to report its end')
-    const html = (await get(new URL(cli!.url).origin, new URL(cli!.url).pathname + new URL(cli!.url).search)).body
+    const { origin, pathname, search } = new URL(cli!.url)
+    const html = (await get(origin, pathname + search)).body
     const terminals = section(html, 'Terminals')
     expect(terminals).toContain('behind 4 entries')
     expect(terminals.match(/up to date/g)).toHaveLength(1)
