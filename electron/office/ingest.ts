@@ -49,6 +49,7 @@ function chainProblem(entries: readonly JournalEntry[]): string | null {
  * the hash stored at (terminal, seq - 1). A resent entry is a no-op (ON CONFLICT DO NOTHING); a
  * resent entry whose hash differs from the stored one is a fork, and the whole batch is refused.
  * The terminal's row is locked for the transaction, so two shippers of one terminal take turns.
+ * `journalEnd` is the terminal's journal end as it read it with this batch (the office view's backlog).
  */
 export async function ingestBatch(client: ClientBase, terminalId: string, entries: readonly JournalEntry[], journalEnd?: number): Promise<ChainPoint> {
   await client.query('BEGIN')

@@ -133,7 +133,8 @@ export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: s
       FROM terminals;
 
       -- A coupon's outcomes name it by attemptId; the index of migration 1 takes their orderId first.
-      CREATE INDEX entries_by_attempt ON entries (terminal, (data->>'attemptId'));
+      -- Partial: every other line would only cost the shipper's inserts an index entry.
+      CREATE INDEX entries_by_attempt ON entries (terminal, (data->>'attemptId')) WHERE type = 'pan.coupon.outcome';
 
       -- Each recharge of recharge_sales with its intent's line (payload and place), for margins and dues.
       CREATE VIEW recharge_sale_lines AS

@@ -71,11 +71,15 @@ function table(names: string[], rows: string[][], empty: string, numericFrom = 1
   return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`
 }
 
-/** How many minutes ago, for a person: "just now", "1 min ago", "3 h 5 min ago". */
+/** How long ago, for a person: "just now", "1 min ago", "3 h 5 min ago", "2 days 4 h ago". */
 function ago(then: Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 60_000))
   if (minutes === 0) return 'just now'
-  return minutes < 60 ? `${minutes} min ago` : `${Math.floor(minutes / 60)} h ${minutes % 60} min ago`
+  if (minutes < 60) return `${minutes} min ago`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${minutes % 60} min ago`
+  const days = Math.floor(hours / 24)
+  return `${days} ${days === 1 ? 'day' : 'days'} ${hours % 24} h ago`
 }
 
 /** A terminal's backlog in plain words; the office can only count what the terminal told it. */
