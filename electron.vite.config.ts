@@ -13,6 +13,8 @@ export default defineConfig({
         input: {
           index: resolve('electron/main.ts'),
           web: resolve('electron/web/cli.ts'),
+          // office.js is the head office's read-only page (`npm run office`): plain Node, like web.js.
+          office: resolve('electron/office/office-cli.ts'),
           'ledger-thread': resolve('electron/ledger/ledger-thread.ts'),
           'chores-thread': resolve('electron/ledger/chores-thread.ts'),
           // The head office's journal shipper (electron/office/): its own thread, off the sale path.

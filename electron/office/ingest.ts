@@ -17,13 +17,17 @@ export class OfficeRefusal extends Error {
   }
 }
 
-/** Records that the terminal is in touch (and its current names); returns the last entry the office holds from it. */
-export async function registerTerminal(client: ClientBase, terminal: TerminalName): Promise<ChainPoint> {
+/**
+ * Records that the terminal is in touch (and its current names, and its journal's end when it says it:
+ * the office view's backlog); returns the last entry the office holds from it.
+ */
+export async function registerTerminal(client: ClientBase, terminal: TerminalName, journalEnd?: number): Promise<ChainPoint> {
   const { rows } = await client.query<{ last_seq: string; last_hash: string }>(
-    `INSERT INTO terminals (terminal, shop, counter, last_contact) VALUES ($1, $2, $3, now())
-     ON CONFLICT (terminal) DO UPDATE SET shop = excluded.shop, counter = excluded.counter, last_contact = now()
+    `INSERT INTO terminals (terminal, shop, counter, last_contact, journal_end, journal_end_at) VALUES ($1, $2, $3, now(), $4, CASE WHEN $4::bigint IS NULL THEN NULL ELSE now() END)
+     ON CONFLICT (terminal) DO UPDATE SET shop = excluded.shop, counter = excluded.counter, last_contact = now(),
+       journal_end = COALESCE(excluded.journal_end, terminals.journal_end), journal_end_at = COALESCE(excluded.journal_end_at, terminals.journal_end_at)
      RETURNING last_seq, last_hash`,
-    [terminal.terminalId, terminal.shop, terminal.counter],
+    [terminal.terminalId, terminal.shop, terminal.counter, journalEnd ?? null],
   )
   return { seq: Number(rows[0].last_seq), hash: rows[0].last_hash }
 }
@@ -45,8 +49,9 @@ function chainProblem(entries: readonly JournalEntry[]): string | null {
  * the hash stored at (terminal, seq - 1). A resent entry is a no-op (ON CONFLICT DO NOTHING); a
  * resent entry whose hash differs from the stored one is a fork, and the whole batch is refused.
  * The terminal's row is locked for the transaction, so two shippers of one terminal take turns.
+ * `journalEnd` is the terminal's journal end as it read it with this batch (the office view's backlog).
  */
-export async function ingestBatch(client: ClientBase, terminalId: string, entries: readonly JournalEntry[]): Promise<ChainPoint> {
+export async function ingestBatch(client: ClientBase, terminalId: string, entries: readonly JournalEntry[], journalEnd?: number): Promise<ChainPoint> {
   await client.query('BEGIN')
   try {
     const held = await client.query<{ last_seq: string; last_hash: string }>('SELECT last_seq, last_hash FROM terminals WHERE terminal = $1 FOR UPDATE', [terminalId])
@@ -86,8 +91,10 @@ export async function ingestBatch(client: ClientBase, terminalId: string, entrie
     const last = entries[entries.length - 1]
     const next = last.seq > acked.seq ? { seq: last.seq, hash: last.hash } : acked
     await client.query(
-      `UPDATE terminals SET last_seq = $2, last_hash = $3, last_contact = now(), first_hash = COALESCE(first_hash, $4) WHERE terminal = $1`,
-      [terminalId, next.seq, next.hash, first.seq === 1 ? first.hash : null],
+      `UPDATE terminals SET last_seq = $2, last_hash = $3, last_contact = now(), first_hash = COALESCE(first_hash, $4),
+         journal_end = COALESCE($5, journal_end), journal_end_at = CASE WHEN $5::bigint IS NULL THEN journal_end_at ELSE now() END
+       WHERE terminal = $1`,
+      [terminalId, next.seq, next.hash, first.seq === 1 ? first.hash : null, journalEnd ?? null],
     )
     await client.query('COMMIT')
     return next

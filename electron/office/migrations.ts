@@ -116,6 +116,130 @@ export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: s
         AND o.own_known = r.own_known - CASE WHEN r.balance_paise IS NULL THEN 0 ELSE 1 END;
     `,
   },
+  {
+    version: 4,
+    name: 'journal ends, coupon sales, margins, dues and day closes',
+    sql: `
+      -- What each terminal last said its journal's end was (shipper.ts, on register, heartbeat and each
+      -- batch): the office knows only what it received, so a backlog is this less last_seq.
+      ALTER TABLE terminals ADD COLUMN journal_end bigint, ADD COLUMN journal_end_at timestamptz;
+
+      -- Each terminal's backlog as the office sees it. Decision: NULL (not 0) when its shipper has never
+      -- reported an end (one older than migration 4): the office cannot tell, and says so.
+      CREATE VIEW terminal_backlog AS
+      SELECT terminal, shop, counter, last_contact, last_seq, journal_end, journal_end_at,
+             -- GREATEST skips NULLs: without the CASE an unreported end would read as "up to date".
+             CASE WHEN journal_end IS NOT NULL THEN GREATEST(journal_end - last_seq, 0) END AS backlog
+      FROM terminals;
+
+      -- A coupon's outcomes name it by attemptId; the index of migration 1 takes their orderId first.
+      -- Partial: every other line would only cost the shipper's inserts an index entry.
+      CREATE INDEX entries_by_attempt ON entries (terminal, (data->>'attemptId')) WHERE type = 'pan.coupon.outcome';
+
+      -- Each recharge of recharge_sales with its intent's line (payload and place), for margins and dues.
+      CREATE VIEW recharge_sale_lines AS
+      SELECT r.*, i.seq, i.data
+      FROM recharge_sales r
+      JOIN entries i ON i.terminal = r.terminal AND i.type = 'recharge.intent'
+        AND COALESCE(i.data->>'orderId', i.data->>'attemptId', i.data->>'id') = r.order_id;
+
+      -- Each PAN coupon order as it stands now, as pan-projections.ts keeps it on the counter: the state
+      -- of its latest outcome or settlement by phone (SENDING when none); the amount is what the shop
+      -- typed as collected, else the provider's amount once an outcome names it, else rate x qty.
+      CREATE VIEW coupon_sales AS
+      SELECT i.terminal,
+             i.data->>'attemptId' AS attempt_id,
+             (i.data->>'businessDay')::date AS business_day,
+             (i.data->>'type')::int AS coupon_type,
+             (i.data->>'qty')::bigint AS qty,
+             COALESCE((i.data->>'training')::boolean, false) AS training,
+             COALESCE((i.data->>'collectedPaise')::bigint,
+               (SELECT (o.data->>'amountPaise')::bigint FROM entries o
+                WHERE o.terminal = i.terminal AND o.type = 'pan.coupon.outcome' AND o.data->>'attemptId' = i.data->>'attemptId'
+                  AND o.data->>'amountPaise' IS NOT NULL
+                ORDER BY o.seq DESC LIMIT 1),
+               (i.data->>'expectedRatePaise')::bigint * (i.data->>'qty')::bigint) AS amount_paise,
+             (i.data->'margin'->>'marginPaise')::bigint AS margin_paise,
+             COALESCE((
+               SELECT w.state FROM (
+                 SELECT o.seq, o.data->>'outcome' AS state FROM entries o
+                 WHERE o.terminal = i.terminal AND o.type = 'pan.coupon.outcome' AND o.data->>'attemptId' = i.data->>'attemptId'
+                 UNION ALL
+                 SELECT o.seq, o.data->>'outcome' FROM entries o
+                 WHERE o.terminal = i.terminal AND o.type = 'sale.settled' AND o.data->>'kind' = 'coupon'
+                   AND COALESCE(o.data->>'orderId', o.data->>'attemptId', o.data->>'id') = i.data->>'attemptId'
+               ) w ORDER BY w.seq DESC LIMIT 1
+             ), 'SENDING') AS state
+      FROM entries i
+      WHERE i.type = 'pan.coupon.intent';
+
+      -- PAN coupon sales by day, terminal and coupon type (1 P-Coupon, 2 E-Coupon), as recharge_sales_by_day.
+      CREATE VIEW coupon_sales_by_day AS
+      SELECT business_day, terminal, coupon_type,
+             count(*) FILTER (WHERE state = 'SUCCESS') AS sales,
+             COALESCE(sum(qty) FILTER (WHERE state = 'SUCCESS'), 0) AS coupons,
+             COALESCE(sum(amount_paise) FILTER (WHERE state = 'SUCCESS'), 0) AS amount_paise,
+             count(*) FILTER (WHERE state NOT IN ('SUCCESS', 'FAILED')) AS unresolved
+      FROM coupon_sales
+      WHERE NOT training
+      GROUP BY business_day, terminal, coupon_type;
+
+      -- What each sale earned: the margin its intent carries (events.ts SaleMargin, the rate as it stood
+      -- then). Decision (shared/margin.ts earnedOnce): SUCCESS earns it, FAILED earns 0, a sale still
+      -- unresolved NULL; a line written before Counter kept margins is NULL too (unknown, never a guessed 0).
+      CREATE VIEW sale_margins AS
+      SELECT terminal, 'recharge' AS kind, order_id AS sale_id, business_day, state, amount_paise,
+             CASE state WHEN 'SUCCESS' THEN (data->'margin'->>'marginPaise')::bigint WHEN 'FAILED' THEN 0 END AS earned_paise
+      FROM recharge_sale_lines WHERE NOT training
+      UNION ALL
+      SELECT terminal, 'coupon', attempt_id, business_day, state, amount_paise,
+             CASE state WHEN 'SUCCESS' THEN margin_paise WHEN 'FAILED' THEN 0 END
+      FROM coupon_sales WHERE NOT training;
+
+      -- Margins by day, terminal and kind: earned_paise sums what is known; margin_unknown counts the
+      -- successful sales whose lines carry no margin, so a total is never read as complete when it is not.
+      CREATE VIEW margins_by_day AS
+      SELECT business_day, terminal, kind,
+             COALESCE(sum(earned_paise), 0) AS earned_paise,
+             count(*) FILTER (WHERE state = 'SUCCESS' AND earned_paise IS NULL) AS margin_unknown
+      FROM sale_margins
+      GROUP BY business_day, terminal, kind;
+
+      -- What each credit customer owes at each terminal (dues.ts dueChange): successful credit sales at
+      -- what was collected, less payments. Decision: per terminal, as each counter keeps its own credit
+      -- book (a customer's number is not one account across counters); shop is there to add them up.
+      -- The name is the latest the terminal wrote for the number (credit sale, limit or naming).
+      CREATE VIEW credit_dues AS
+      WITH lines AS (
+        SELECT terminal, data->'creditCustomer'->>'number' AS number,
+               CASE WHEN state = 'SUCCESS' THEN COALESCE((data->>'collectedPaise')::bigint, amount_paise) ELSE 0 END AS sold_paise,
+               0::bigint AS paid_paise
+        FROM recharge_sale_lines WHERE data->>'paymentMode' = 'credit' AND NOT training
+        UNION ALL
+        SELECT terminal, data->>'number', 0, (data->>'amountPaise')::bigint FROM entries WHERE type = 'credit.payment'
+      )
+      SELECT l.terminal, t.shop, l.number,
+             (SELECT COALESCE(n.data->'creditCustomer'->>'name', n.data->>'name') FROM entries n
+              WHERE n.terminal = l.terminal AND (n.type IN ('credit.limit', 'customer.named') AND n.data->>'number' = l.number
+                OR n.type = 'recharge.intent' AND n.data->'creditCustomer'->>'number' = l.number)
+              ORDER BY n.seq DESC LIMIT 1) AS name,
+             sum(l.sold_paise) AS sold_paise, sum(l.paid_paise) AS paid_paise, sum(l.sold_paise) - sum(l.paid_paise) AS due_paise
+      FROM lines l JOIN terminals t ON t.terminal = l.terminal
+      GROUP BY l.terminal, t.shop, l.number;
+
+      -- Each day close as the counter locked it: the drawer counted against what was expected, and the PAN balance.
+      CREATE VIEW day_closes AS
+      SELECT terminal, (data->>'businessDay')::date AS business_day, at AS closed_at,
+             (data->>'openingFloatPaise')::bigint AS opening_float_paise,
+             (data->>'countedPaise')::bigint AS counted_paise,
+             (data->>'expectedCashPaise')::bigint AS expected_cash_paise,
+             (data->>'countedPaise')::bigint - (data->>'expectedCashPaise')::bigint AS cash_difference_paise,
+             (data->>'closingPanBalancePaise')::bigint AS closing_pan_balance_paise,
+             data->>'overrideNote' AS override_note
+      FROM entries
+      WHERE type = 'day.closed';
+    `,
+  },
 ]
 
 /** Serialises two terminals migrating one new office at once (any fixed number both agree on). */

@@ -148,12 +148,12 @@ export function runShipper(options: ShipperOptions): Shipper {
         if (!client) {
           status('connecting', acked, unreachableSince, unreachableSince ? say('office.tryingAgain', { since: unreachableSince }) : null)
           client = await connect()
-          acked = await registerTerminal(client, terminal)
+          acked = await registerTerminal(client, terminal, end.lastSeq())
           lastContact = Date.now()
         }
         const batch = cursor.read(acked!, batchSize)
         if (batch.entries.length > 0) {
-          acked = await ingestBatch(client, terminal.terminalId, batch.entries)
+          acked = await ingestBatch(client, terminal.terminalId, batch.entries, end.lastSeq())
           lastContact = Date.now()
         }
         unreachableSince = null
@@ -171,7 +171,7 @@ export function runShipper(options: ShipperOptions): Shipper {
         status('caught-up', acked, null, null)
         await pause(pollMs)
         if (Date.now() - lastContact > HEARTBEAT_MS && client && !stopped) {
-          acked = await registerTerminal(client, terminal)
+          acked = await registerTerminal(client, terminal, end.lastSeq())
           lastContact = Date.now()
         }
       } catch (error) {

@@ -102,3 +102,9 @@ export function formatPaise(paise: number): string {
   // Intl formats a decimal string exactly, so no float is formed from the paise.
   return inr.format(paiseToDecimal(paise) as Intl.StringNumericLiteral)
 }
+
+/** formatPaise for sums the office database adds up (bigint: a year of many counters may pass Number's safe range). */
+export function formatBigPaise(paise: bigint): string {
+  const abs = paise < 0n ? -paise : paise
+  return inr.format(`${paise < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}` as Intl.StringNumericLiteral)
+}

@@ -1,13 +1,13 @@
 // Browser mode's HTTP bridge: serves the built renderer and carries the contract on 127.0.0.1.
 // Calls need the per-launch token; a foreign Host (DNS rebinding) or Origin (another site) is refused.
 // A client cannot hold it: headers, bodies and idle connections have time limits, and connections a cap.
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { WEB_API_PREFIX, WEB_EVENTS_PATH, type CounterErrorBody, type CounterEvent } from '../contract'
 import type { CounterApp } from '../counter/app'
+import { checkLaunchToken, foreignCaller, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
 
 export interface WebServerOptions {
   counter: Pick<CounterApp, 'dispatch' | 'onEvent'>
@@ -33,8 +33,6 @@ export interface WebLimits {
 }
 
 export const WEB_LIMITS: WebLimits = { headersMs: 10_000, requestMs: 30_000, bodyIdleMs: 10_000, keepAliveMs: 5_000, maxConnections: 64 }
-/** 24 characters of base64 is 144 bits: beyond guessing through a loopback port. */
-export const MIN_TOKEN_LENGTH = 24
 
 export interface WebServer {
   origin: string
@@ -74,11 +72,7 @@ const contentTypes: Record<string, string> = {
 
 /** Refuses a COUNTER_WEB_TOKEN too short to keep other local programs out (the message never shows the token). */
 export function checkWebToken(token: string | undefined): void {
-  if (token !== undefined && token.length < MIN_TOKEN_LENGTH) {
-    throw new Error(
-      `COUNTER_WEB_TOKEN is too short (${token.length} characters): use at least ${MIN_TOKEN_LENGTH}, or leave it unset for a new random token at each launch.`,
-    )
-  }
+  checkLaunchToken(token, 'COUNTER_WEB_TOKEN')
 }
 
 class Refusal extends Error {
@@ -92,25 +86,18 @@ class Refusal extends Error {
 
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   checkWebToken(options.token)
-  const token = options.token ?? randomBytes(24).toString('base64url')
+  const token = options.token ?? newLaunchToken()
   const limits = { ...WEB_LIMITS, ...options.limits }
-  const expected = Buffer.from(`Bearer ${token}`)
   const streams = new Set<ServerResponse>()
-  let allowedHosts: string[] = []
-  let allowedOrigins: string[] = []
+  let allowed = loopbackCallers(-1)
 
   const checkCaller = (req: IncomingMessage) => {
-    if (!allowedHosts.includes(req.headers.host ?? '')) {
-      throw new Refusal(403, { code: 'forbidden', message: 'Counter only answers on its own loopback address.' })
-    }
-    const origin = req.headers.origin
-    if (origin !== undefined && !allowedOrigins.includes(origin)) {
-      throw new Refusal(403, { code: 'forbidden', message: 'Requests from other sites are refused.' })
-    }
+    const foreign = foreignCaller(req, allowed)
+    if (foreign === 'host') throw new Refusal(403, { code: 'forbidden', message: 'Counter only answers on its own loopback address.' })
+    if (foreign === 'origin') throw new Refusal(403, { code: 'forbidden', message: 'Requests from other sites are refused.' })
   }
   const checkToken = (req: IncomingMessage) => {
-    const given = Buffer.from(req.headers.authorization ?? '')
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
       throw new Refusal(401, { code: 'forbidden', message: 'This page was not opened with the address Counter printed at launch.' })
     }
   }
@@ -201,8 +188,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     server.listen(options.port ?? 0, '127.0.0.1', resolve)
   })
   const { port } = server.address() as AddressInfo
-  allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`]
-  allowedOrigins = allowedHosts.map((host) => `http://${host}`)
+  allowed = loopbackCallers(port)
   const origin = `http://127.0.0.1:${port}`
 
   return {

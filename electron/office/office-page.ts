@@ -1,0 +1,151 @@
+// The office view's HTML: one day across terminals, or a plain page saying why there is none. Server-rendered, no script.
+import { couponTypeNames, type CouponType } from '../contract/pan'
+import { formatDateTime, formatDay } from '../shared/dates'
+import { formatBigPaise } from '../shared/money'
+import type { OfficeDay, TerminalRow } from './office-view'
+
+/**
+ * Decision: the page reloads itself every 30 s (a meta refresh, no script; a shipper's heartbeat is 30 s
+ * too) only when asked (?refresh=on, a link on the page, and a link to stop): a page that reloads on its
+ * own by default is one a person reading it slowly cannot keep still (WCAG 2.2.1; axe flags it as critical).
+ */
+export const REFRESH_SECONDS = 30
+
+/** Where the page is: its token (carried in every link and its day form: the page has no script to keep it elsewhere), the day unless today, auto-refresh. */
+export interface PageAddress {
+  token: string
+  /** Null for the office's today. */
+  day: string | null
+  refresh: boolean
+}
+
+export function pageUrl(address: PageAddress): string {
+  const query = new URLSearchParams({ token: address.token })
+  if (address.day !== null) query.set('day', address.day)
+  if (address.refresh) query.set('refresh', 'on')
+  return `/?${query.toString()}`
+}
+
+export interface PageContext {
+  timeZone: string
+  now: Date
+  address: PageAddress
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+
+const STYLE = `body{font:15px/1.4 system-ui,sans-serif;margin:1.5rem;color:#1a1a1a;max-width:72rem}
+h1{font-size:1.4rem}h2{font-size:1.1rem;margin-top:1.6rem}table{border-collapse:collapse;margin:.4rem 0}
+th,td{border-bottom:1px solid #ccc;padding:.3rem .7rem;text-align:left}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+.bad{color:#a40000;font-weight:600}.ok{color:#1d6b1d}.none{color:#555}`
+
+const link = (address: PageAddress, text: string) => `<a href="${escapeHtml(pageUrl(address))}">${escapeHtml(text)}</a>`
+
+function page(title: string, body: string, address: PageAddress | null): string {
+  const refresh = address?.refresh ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}; url=${escapeHtml(pageUrl(address))}">` : ''
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">${refresh}<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`
+}
+
+/** "Refresh now" and the switch for refreshing on its own. */
+function refreshLinks(address: PageAddress): string {
+  const toggle = address.refresh
+    ? `Refreshing every ${REFRESH_SECONDS} s: ${link({ ...address, refresh: false }, 'stop refreshing')}`
+    : link({ ...address, refresh: true }, `Refresh every ${REFRESH_SECONDS} s`)
+  return `<p>${link(address, 'Refresh now')} · ${toggle}</p>`
+}
+
+/**
+ * A page that says what is wrong, in words for the owner (no stack trace, no setting's value but the
+ * address); with the page's address (the caller had the token) it offers to try again.
+ */
+export function problemPage(title: string, message: string, address: PageAddress | null = null): string {
+  return page(title, `<h1>${escapeHtml(title)}</h1><p class="bad">${escapeHtml(message)}</p>${address ? refreshLinks(address) : ''}`, address)
+}
+
+const cell = (text: string, numeric = false) => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`
+function table(names: string[], rows: string[][], empty: string, numericFrom = 1): string {
+  if (rows.length === 0) return `<p class="none">${escapeHtml(empty)}</p>`
+  const body = rows.map((row) => `<tr>${row.map((text, index) => cell(text, index >= numericFrom)).join('')}</tr>`).join('')
+  const head = names.map((name, index) => `<th${index >= numericFrom ? ' class="n"' : ''}>${escapeHtml(name)}</th>`).join('')
+  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`
+}
+
+/** How long ago, for a person: "just now", "1 min ago", "3 h 5 min ago", "2 days 4 h ago". */
+function ago(then: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - then.getTime()) / 60_000))
+  if (minutes === 0) return 'just now'
+  if (minutes < 60) return `${minutes} min ago`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return `${hours} h ${minutes % 60} min ago`
+  const days = Math.floor(hours / 24)
+  return `${days} ${days === 1 ? 'day' : 'days'} ${hours % 24} h ago`
+}
+
+/** A terminal's backlog in plain words; the office can only count what the terminal told it. */
+export function backlogWords(terminal: TerminalRow): string {
+  if (terminal.lastContact === null) return 'never heard from'
+  if (terminal.backlog === null) return 'backlog unknown (its Counter has not reported its journal’s end)'
+  if (terminal.backlog === 0n) return 'up to date'
+  return `behind ${terminal.backlog} ${terminal.backlog === 1n ? 'entry' : 'entries'}`
+}
+
+const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n)
+const couponName = (type: number) => couponTypeNames[type as CouponType] ?? `type ${type}`
+
+export function officeDayPage(view: OfficeDay, context: PageContext): string {
+  const { timeZone, now, address } = context
+  const at = (instant: Date) => formatDateTime(instant, { timeZone, clock: '24h' })
+  const names = new Map(view.terminals.map((t) => [t.terminal, [t.shop, t.counter].filter(Boolean).join(' · ') || t.terminal]))
+  const nameOf = (terminal: string) => names.get(terminal) ?? terminal
+
+  const terminals = table(
+    ['Terminal', 'Last contact', 'Entries received', 'Journal end (as reported)', 'Backlog'],
+    view.terminals.map((t) => [
+      nameOf(t.terminal),
+      t.lastContact === null ? 'never' : `${at(t.lastContact)} (${ago(t.lastContact, now)})`,
+      String(t.lastSeq),
+      t.journalEnd === null ? '—' : String(t.journalEnd),
+      backlogWords(t),
+    ]),
+    'No terminal has reached this office yet.',
+    2,
+  )
+
+  const byTerminal = view.terminals
+    .map((t) => {
+      const recharges = view.recharges.filter((r) => r.terminal === t.terminal)
+      const coupons = view.coupons.filter((c) => c.terminal === t.terminal)
+      const earned = view.margins.filter((m) => m.terminal === t.terminal)
+      const unknown = sum(earned.map((m) => m.marginUnknown))
+      return [
+        nameOf(t.terminal),
+        String(sum(recharges.map((r) => r.sales))),
+        formatBigPaise(sum(recharges.map((r) => r.amountPaise))),
+        String(sum(coupons.map((c) => c.coupons))),
+        formatBigPaise(sum(coupons.map((c) => c.amountPaise))),
+        formatBigPaise(sum(earned.map((m) => m.earnedPaise))) + (unknown > 0n ? ` (+${unknown} without a recorded margin)` : ''),
+        String(sum([...recharges, ...coupons].map((s) => s.unresolved))),
+      ]
+    })
+    .filter((row) => row.slice(1).some((text) => !/^(0|₹0\.00)$/.test(text)))
+
+  const closedTerminals = new Set(view.closes.map((c) => c.terminal))
+  const notClosed = view.terminals.filter((t) => !closedTerminals.has(t.terminal)).map((t) => nameOf(t.terminal))
+
+  const body = [
+    `<h1>Counter head office — ${escapeHtml(formatDay(view.day))}${address.day === null ? ' (today)' : ''}</h1>`,
+    `<p class="none">Read-only. Shown ${escapeHtml(at(now))} (${escapeHtml(timeZone)}). Sales count once the provider said SUCCESS.</p>`,
+    refreshLinks(address),
+    `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(address.token)}"><label>Another day <input type="date" name="day" value="${view.day}"></label> <button>Show</button></form>`,
+    `<h2>Terminals</h2>${terminals}`,
+    `<h2>Sales by terminal</h2>${table(['Terminal', 'Recharges', 'Recharge amount', 'Coupons', 'Coupon amount', 'Earned', 'Unresolved'], byTerminal, 'No sales on this day.')}`,
+    `<h2>Recharges by operator</h2>${table(['Terminal', 'Operator', 'Sales', 'Amount', 'Unresolved'], view.recharges.map((r) => [nameOf(r.terminal), r.operator, String(r.sales), formatBigPaise(r.amountPaise), String(r.unresolved)]), 'No recharges on this day.', 2)}`,
+    `<h2>PAN coupons by type</h2>${table(['Terminal', 'Coupon type', 'Sales', 'Coupons', 'Amount', 'Unresolved'], view.coupons.map((c) => [nameOf(c.terminal), couponName(c.couponType), String(c.sales), String(c.coupons), formatBigPaise(c.amountPaise), String(c.unresolved)]), 'No PAN coupons on this day.', 2)}`,
+    `<h2>PAN balance breaks no terminal explains</h2>${table(['Terminal', 'When', 'Fact', 'Seen', 'Expected', 'Break'], view.breaks.map((b) => [nameOf(b.terminal), at(b.at), b.type, formatBigPaise(b.seenPaise), formatBigPaise(b.expectedPaise), formatBigPaise(b.breakPaise)]), 'None: every balance movement on this day is explained by a sale or top-up at some terminal.', 3)}`,
+    `<h2>Day closes</h2>${table(['Terminal', 'Closed at', 'Counted', 'Expected cash', 'Difference', 'PAN balance at close'], view.closes.map((c) => [nameOf(c.terminal), at(c.closedAt), formatBigPaise(c.countedPaise), formatBigPaise(c.expectedCashPaise), formatBigPaise(c.cashDifferencePaise), c.closingPanBalancePaise === null ? '—' : formatBigPaise(c.closingPanBalancePaise)]), 'No terminal has closed this day.', 2)}`,
+    notClosed.length > 0 ? `<p class="none">Not closed: ${escapeHtml(notClosed.join(', '))}.</p>` : '',
+    `<h2>Credit dues (now)</h2>${table(['Terminal', 'Customer', 'Number', 'Due'], view.dues.map((d) => [nameOf(d.terminal), d.name ?? '—', d.number, formatBigPaise(d.duePaise)]), 'No customer owes anything.', 3)}`,
+  ].join('\n')
+  return page(`Counter office — ${formatDay(view.day)}`, body, address)
+}

@@ -1,0 +1,99 @@
+// The office view's HTTP server on 127.0.0.1: GET / with the per-launch token answers one day's page; nothing else is served.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { readDay } from '../shared/dates'
+import { checkLaunchToken, foreignCaller, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
+import { officeDayPage, problemPage } from './office-page'
+import { officeToday, type OfficeReader } from './office-view'
+
+export interface OfficeServerOptions {
+  reader: Pick<OfficeReader, 'day' | 'problemWords'>
+  timeZone: string
+  port?: number
+  token?: string
+}
+
+export interface OfficeServer {
+  origin: string
+  /** The address to open, token included. */
+  url: string
+  token: string
+  close(): Promise<void>
+}
+
+const HEADERS = {
+  // No script, no frames, nothing fetched from elsewhere: the page is its HTML and its inline style.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  // The address carries the token: it must not leave in a Referer.
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+  'Content-Type': 'text/html; charset=utf-8',
+}
+
+function send(res: ServerResponse, status: number, html: string) {
+  res.writeHead(status, { ...HEADERS, 'Content-Length': Buffer.byteLength(html) })
+  res.end(html)
+}
+
+/**
+ * Decision: the token is taken from the address (?token=, as `npm run office` prints it) or an
+ * Authorization: Bearer header. A page without script cannot keep it anywhere else; the page is
+ * read-only, on the loopback, links nowhere else, and sends no Referer.
+ */
+export async function startOfficeServer(options: OfficeServerOptions): Promise<OfficeServer> {
+  checkLaunchToken(options.token, 'COUNTER_OFFICE_TOKEN')
+  const token = options.token ?? newLaunchToken()
+  let allowed = loopbackCallers(-1)
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const foreign = foreignCaller(req, allowed)
+    if (foreign) return send(res, 403, problemPage('Refused', foreign === 'host' ? 'The office view only answers on its own loopback address.' : 'Requests from other sites are refused.'))
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost')
+    } catch {
+      return send(res, 400, problemPage('Bad address', 'The address of this request is malformed.'))
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, problemPage('Not allowed', 'The office view is read-only: it only shows pages.'))
+    const given = url.searchParams.get('token') ?? (req.headers.authorization ?? '').replace(/^Bearer /, '')
+    if (!sameSecret(given, token)) return send(res, 401, problemPage('Token needed', 'Open this page with the address `npm run office` printed when it started (it carries a token).'))
+    if (url.pathname !== '/') return send(res, 404, problemPage('Not found', 'The office view has one page: /.'))
+    const today = officeToday(new Date(), options.timeZone)
+    const asked = url.searchParams.get('day')
+    // The form's date field sends YYYY-MM-DD; readDay (DD-MM-YYYY) is what refuses a day the calendar has not got.
+    const day = asked === null || asked === '' ? today : /^\d{4}-\d{2}-\d{2}$/.test(asked) ? readDay(asked.split('-').reverse().join('-')) : null
+    if (day === null) return send(res, 400, problemPage('Not a day', 'That day is not a calendar date: choose one in the form, or write it as YYYY-MM-DD.'))
+    const address = { token, day: day === today ? null : day, refresh: url.searchParams.get('refresh') === 'on' }
+    try {
+      const view = await options.reader.day(day, options.timeZone)
+      send(res, 200, officeDayPage(view, { timeZone: options.timeZone, now: new Date(), address }))
+    } catch (error) {
+      send(res, 503, problemPage('Office database unavailable', options.reader.problemWords(error), address))
+    }
+  }
+
+  const server = createServer({ headersTimeout: 10_000, requestTimeout: 30_000 }, (req, res) => {
+    void handle(req, res).catch(() => {
+      if (res.headersSent) return res.destroy()
+      send(res, 500, problemPage('Could not answer', 'The office view could not answer that request.'))
+    })
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', resolve)
+  })
+  const { port } = server.address() as AddressInfo
+  allowed = loopbackCallers(port)
+  const origin = `http://127.0.0.1:${port}`
+  return {
+    origin,
+    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
