@@ -5,9 +5,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildLedgers, regularNumbers, type BuiltLedger } from './build-ledgers'
-import { openLedger } from '../../electron/ledger/ledger-client'
-import { bareAppends, betterSqliteCommits, naiveCommits, ourCommits, type OurCommitRun } from './commits'
-import { measureCore } from './core-reads'
+import { bareAppends, betterSqliteCommits, naiveCommits } from './commits'
+import type { MainProcessJob, MainProcessResult } from './main-child'
 import type { OpenSample } from './open-child'
 import { ledgerFiles, machineLines, renderReport, sizeLabel, type SizeResult } from './report'
 import { FIRST_DAY } from './shop-history'
@@ -16,6 +15,7 @@ const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(N
 const REPO_ROOT = path.resolve(__dirname, '../..')
 const RESOURCES_DIR = path.join(REPO_ROOT, 'resources')
 const OPEN_CHILD = path.join(__dirname, 'open-child.ts')
+const MAIN_CHILD = path.join(__dirname, 'main-child.ts')
 const OPEN_RUNS = 5
 const SEARCHES = 5
 const COMMIT_SALES = 2_000
@@ -26,6 +26,11 @@ const NAIVE_MAX_MS = 15_000
 
 const started = Date.now()
 const progress = (line: string) => process.stderr.write(`[${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}\n`)
+
+function mainProcessRuns(job: MainProcessJob): MainProcessResult {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', MAIN_CHILD, JSON.stringify(job)], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] })
+  return JSON.parse(output.trim().split('\n').at(-1)!) as MainProcessResult
+}
 
 function openInFreshProcess(ledgerDir: string): OpenSample {
   const output = execFileSync(process.execPath, ['--import', 'tsx', OPEN_CHILD, ledgerDir], { cwd: REPO_ROOT, encoding: 'utf8' })
@@ -47,28 +52,12 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
 
   progress(`${label}: opening in ${OPEN_RUNS} fresh processes`)
   const opens = Array.from({ length: OPEN_RUNS }, () => openInFreshProcess(built.ledgerDir))
-  progress(`${label}: the core in real mode: start, day summary, history, searches, day close`)
-  const core = await measureCore(built, RESOURCES_DIR, searchNumbers)
-  // The measured day is closed now: the commits go to the next one.
+  // The measured day is closed by the core's run: the commits go to the next one.
   const commitDay = nextDay(built.today)
-  progress(`${label}: ${COMMIT_SALES} bare fsync'd appends, then ${COMMIT_SALES} durable sale commits through the ledger`)
+  progress(`${label}: ${COMMIT_SALES} bare fsync'd appends`)
   const bare = bareAppends(scratch, COMMIT_SALES)
-  // Through the ledger thread, as the core commits: each append is a round trip from this (the main) thread.
-  const ledger = await openLedger({ dir: built.ledgerDir })
-  let ours: OurCommitRun
-  try {
-    ours = await ourCommits((type, data) => ledger.append(type, data), () => ledger.snapshot(), commitDay, COMMIT_SALES)
-  } finally {
-    await ledger.close()
-  }
-  // The same sales again with snapshots held off (one is taken at close).
-  const quietLedger = await openLedger({ dir: built.ledgerDir, snapshotEvery: Number.MAX_SAFE_INTEGER })
-  let oursQuiet: OurCommitRun
-  try {
-    oursQuiet = await ourCommits((type, data) => quietLedger.append(type, data), () => undefined, commitDay, COMMIT_SALES, 2 * COMMIT_SALES)
-  } finally {
-    await quietLedger.close()
-  }
+  progress(`${label}: in a fresh process, as the app's main one: the core in real mode (start, day summary, history, searches, day close), then ${COMMIT_SALES} durable sale commits through the ledger thread`)
+  const { core, ours, oursQuiet } = mainProcessRuns({ built, resourcesDir: RESOURCES_DIR, searchNumbers, commitDay, sales: COMMIT_SALES })
   let naive = null
   if (built.sales <= NAIVE_UP_TO) {
     progress(`${label}: sales with a whole-database export each (up to ${NAIVE_MAX_MS / 1000} s)`)
@@ -91,6 +80,7 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
       'a sale is its intent (fsync’d before the provider would be called) and its outcome (fsync’d by the next line that syncs, at the latest 200 ms later). ' +
       `Bare append: a 300-byte line written and fsync’d ${COMMIT_SALES.toLocaleString('en-US')} times to a plain file in the same folder, just before. ` +
       'Event-loop delay: `perf_hooks.monitorEventLoopDelay` (1 ms resolution) on the main thread over the 2,000 sales, the day close and the first audit. ' +
+      'The core and the commits run in a fresh process holding only them, as the app\'s main process does (the bench\'s own process has built every ledger). ' +
       `Export per sale: up to ${NAIVE_MAX_MS / 1000} s of sales, one export after the outcome (the journal's guarantee would need one after the intent too: ` +
       'this favours the export). better-sqlite3 runs the ledger’s own projection statements on a copy of the same snapshot, each event its own transaction.',
     `Open: \`Ledger.open\` in a new Node process per run after a clean close (sql.js wasm load included; files in the page cache); peak RSS is that ` +

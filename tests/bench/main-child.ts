@@ -1,0 +1,52 @@
+// Runs what the bench times on the app's main thread — the core's calls and the sales through the ledger thread — in a fresh process, and prints the results as one JSON line.
+// Usage: node --import tsx tests/bench/main-child.ts '<json MainProcessJob>'
+// Why a process of its own: the Electron main process holds the core and a ledger client, nothing
+// else. The bench's own process has built and replayed every ledger (sql.js's memory, the shop's
+// whole history in arrays); its collector's pauses would be counted as the counter's.
+import { openLedger } from '../../electron/ledger/ledger-client'
+import type { BuiltLedger } from './build-ledgers'
+import { ourCommits, type OurCommitRun } from './commits'
+import { measureCore, type CoreTimes } from './core-reads'
+
+export interface MainProcessJob {
+  built: BuiltLedger
+  resourcesDir: string
+  searchNumbers: string[]
+  /** The day after the measured one, which the core's day close has closed: the commits go to it. */
+  commitDay: string
+  sales: number
+}
+
+export interface MainProcessResult {
+  core: CoreTimes
+  ours: OurCommitRun
+  /** The same sales with snapshots held off (one is taken at close). */
+  oursQuiet: OurCommitRun
+}
+
+async function main(job: MainProcessJob): Promise<MainProcessResult> {
+  const core = await measureCore(job.built, job.resourcesDir, job.searchNumbers)
+  // Through the ledger thread, as the core commits: each append is a round trip from this (the main) thread.
+  const ledger = await openLedger({ dir: job.built.ledgerDir })
+  let ours: OurCommitRun
+  try {
+    ours = await ourCommits((type, data) => ledger.append(type, data), () => ledger.snapshot(), job.commitDay, job.sales)
+  } finally {
+    await ledger.close()
+  }
+  const quietLedger = await openLedger({ dir: job.built.ledgerDir, snapshotEvery: Number.MAX_SAFE_INTEGER })
+  try {
+    const oursQuiet = await ourCommits((type, data) => quietLedger.append(type, data), () => undefined, job.commitDay, job.sales, 2 * job.sales)
+    return { core, ours, oursQuiet }
+  } finally {
+    await quietLedger.close()
+  }
+}
+
+main(JSON.parse(process.argv[2]) as MainProcessJob).then(
+  (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
+  (error: unknown) => {
+    console.error(error)
+    process.exitCode = 1
+  },
+)
