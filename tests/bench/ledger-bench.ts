@@ -57,7 +57,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   progress(`${label}: ${COMMIT_SALES} bare fsync'd appends`)
   const bare = bareAppends(scratch, COMMIT_SALES)
   progress(`${label}: in a fresh process, as the app's main one: the core in real mode (start, day summary, history, searches, day close), then ${COMMIT_SALES} durable sale commits through the ledger thread`)
-  const { core, ours, oursQuiet } = mainProcessRuns({ built, resourcesDir: RESOURCES_DIR, searchNumbers, commitDay, sales: COMMIT_SALES })
+  const { core, ours, oursQuiet, oursPaced } = mainProcessRuns({ built, resourcesDir: RESOURCES_DIR, searchNumbers, commitDay, sales: COMMIT_SALES })
   let naive = null
   if (built.sales <= NAIVE_UP_TO) {
     progress(`${label}: sales with a whole-database export each (up to ${NAIVE_MAX_MS / 1000} s)`)
@@ -66,7 +66,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   progress(`${label}: ${COMMIT_SALES} sales in better-sqlite3`)
   const better = betterSqliteCommits(baseSnapshot, commitDay, COMMIT_SALES)
   fs.rmSync(scratch, { recursive: true, force: true })
-  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, ours, oursQuiet, naive, better }
+  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, ours, oursQuiet, oursPaced, naive, better }
 }
 
 function notes(results: SizeResult[], buildSeconds: number): string[] {

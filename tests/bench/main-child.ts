@@ -5,7 +5,7 @@
 // whole history in arrays); its collector's pauses would be counted as the counter's.
 import { openLedger } from '../../electron/ledger/ledger-client'
 import type { BuiltLedger } from './build-ledgers'
-import { ourCommits, type OurCommitRun } from './commits'
+import { ourCommits, PACE, type OurCommitRun } from './commits'
 import { measureCore, type CoreTimes } from './core-reads'
 
 export interface MainProcessJob {
@@ -22,22 +22,28 @@ export interface MainProcessResult {
   ours: OurCommitRun
   /** The same sales with snapshots held off (one is taken at close). */
   oursQuiet: OurCommitRun
+  /** Fewer sales, snapshots running, paced as at a counter (PACE). */
+  oursPaced: OurCommitRun
 }
+
+const PACED_SALES = 500
 
 async function main(job: MainProcessJob): Promise<MainProcessResult> {
   const core = await measureCore(job.built, job.resourcesDir, job.searchNumbers)
   // Through the ledger thread, as the core commits: each append is a round trip from this (the main) thread.
   const ledger = await openLedger({ dir: job.built.ledgerDir })
   let ours: OurCommitRun
+  let oursPaced: OurCommitRun
   try {
     ours = await ourCommits((type, data) => ledger.append(type, data), () => ledger.snapshot(), job.commitDay, job.sales)
+    oursPaced = await ourCommits((type, data) => ledger.append(type, data), () => ledger.snapshot(), job.commitDay, PACED_SALES, 4 * job.sales, PACE)
   } finally {
     await ledger.close()
   }
   const quietLedger = await openLedger({ dir: job.built.ledgerDir, snapshotEvery: Number.MAX_SAFE_INTEGER })
   try {
     const oursQuiet = await ourCommits((type, data) => quietLedger.append(type, data), () => undefined, job.commitDay, job.sales, 2 * job.sales)
-    return { core, ours, oursQuiet }
+    return { core, ours, oursQuiet, oursPaced }
   } finally {
     await quietLedger.close()
   }

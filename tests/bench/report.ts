@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { CommitRun, OurCommitRun } from './commits'
+import { PACE, type CommitRun, type OurCommitRun } from './commits'
 import type { CoreTimes } from './core-reads'
 import type { LoopDelay } from './event-loop'
 import type { OpenSample } from './open-child'
@@ -29,6 +29,7 @@ export interface SizeResult {
   ours: OurCommitRun
   /** The same sales with no snapshot asked for: what of the tail the snapshots' disk writes make. */
   oursQuiet: OurCommitRun
+  oursPaced: OurCommitRun
   naive: CommitRun | null
   better: CommitRun
 }
@@ -125,6 +126,11 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     },
     { measure: 'The same 2,000 sales with no snapshot running, p50 / p99.9 / max ms', cells: each((r) => `${ms(median(r.oursQuiet.perSale))} / ${p999max(r.oursQuiet.perSale)}`) },
     { measure: '… p99.9 and max ÷ its p50', cells: each((r) => tailRatiosOf(r.oursQuiet.perSale).map(ratio).join(' / ')) },
+    {
+      measure: `${results[0].oursPaced.perSale.length} sales paced as at a counter (answer in ${PACE.answerMs} ms, next sale ${PACE.betweenMs} ms later; snapshots running), p50 / p99.9 / max ms`,
+      cells: each((r) => `${ms(median(r.oursPaced.perSale))} / ${p999max(r.oursPaced.perSale)}`),
+    },
+    { measure: '… p50 ÷ bare append p50; p99.9 and max ÷ the bare append’s own', cells: each((r) => [median(r.oursPaced.perSale) / median(r.bare), percentile(r.oursPaced.perSale, 99.9) / percentile(r.bare, 99.9), Math.max(...r.oursPaced.perSale) / Math.max(...r.bare)].map(ratio).join('; ')) },
     loopRow('2,000 sales', (r) => r.ours.loop),
     {
       measure: `Flatness: our p50 at ${L} ÷ at ${sizeLabel(results[0].sales)}`,
