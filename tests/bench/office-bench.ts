@@ -17,8 +17,8 @@ const FLEET_TERMINALS = Math.max(2, Math.round(100 * SCALE))
 const FLEET_ENTRIES = Math.max(100, Math.round(10_000 * SCALE))
 const BACKLOG_ENTRIES = Math.max(1_000, Math.round(1_000_000 * SCALE))
 /**
- * The terminal that sells while it ships: its ledger must replay its journal once (at ~6k entries/s
- * here, 1M would take minutes), and a batch's work does not depend on how long the journal is (the
+ * The terminal that sells while it ships: its ledger must replay its journal once (a few thousand
+ * entries/s here: 1M would take minutes), and a batch's work does not depend on how long the journal is (the
  * shipper's cursor reads on from where it stopped): a backlog the shipper cannot finish during the
  * sales (checked: "behind when they ended"), not 1M, is what the measure needs.
  */
@@ -160,7 +160,7 @@ function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSecond
     { measure: '… entries/s', cells: each((r) => rate(r.backlogEntries, r.backlog)) },
     { measure: '… CPU s: this process (shipper thread) / PostgreSQL', cells: each((r) => cpu(r.backlog)) },
     { measure: '… WAL written, MB', cells: each((r) => (r.backlog.walBytes / MB).toFixed(0)) },
-    { measure: 'Database size after those (pg_database_size), MB', cells: each((r) => (r.sizes.database / MB).toFixed(0)) },
+    { measure: 'Database size with the rows above in it (pg_database_size), MB', cells: each((r) => (r.sizes.database / MB).toFixed(0)) },
     ...tables.map((name) => ({ measure: `… table \`${name}\` with its indexes and TOAST, MB`, cells: each((r) => ((r.sizes.tables.find((t) => t.name === name)?.bytes ?? 0) / MB).toFixed(1)) })),
     { measure: `Sale commit on a terminal with ${count(SELLING_ENTRIES)} entries to ship, no shipper (${count(COMMIT_SALES)} sales), p50 / p99 / max ms`, cells: each((r) => spread(r.sales.quiet)) },
     { measure: `… the same sales while its shipper sends the backlog (${count(COMMIT_SALES)}), p50 / p99 / max ms`, cells: each((r) => spread(r.sales.shipping)) },
@@ -187,7 +187,8 @@ function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSecond
     `Sale commits: as \`npm run bench\`'s: a sale's intent (fsync'd) and outcome through the ledger thread (electron/ledger/ledger-client.ts), snapshots every 500 events as in the app; ` +
       `${count(COMMIT_SALES)} each way, in ${ROUNDS} rounds of ${count(COMMIT_SALES / ROUNDS)} with no shipper then ${count(COMMIT_SALES / ROUNDS)} while it ships (each half after 20 warm-up sales), ` +
       'so drift on the machine falls on both alike. The shipper sends the selling terminal to a fresh database from its first entry, each round on from where the last left it; ' +
-      'it has shipped a batch before a half starts, and is stopped when the half ends.',
+      'it has shipped a batch before a half starts, and is stopped when the half ends. While the journal grows the shipper rests three times as long as each batch took ' +
+      '(electron/office/shipper.ts, SALES_ON_REST): "shipped while the sales ran" is that paced rate, sales back to back; the CPU row splits the same window between this process and PostgreSQL.',
   ]
   return ['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), `- Scale: ${SCALE}`, '', ...table, '', notes.join('\n\n'), ''].join('\n')
 }
