@@ -56,7 +56,11 @@ function run(command: string, args: string[]): void {
   if (done.status !== 0) throw new Error(`${command} failed (${done.status}): ${done.stderr || done.stdout}`)
 }
 
-export async function startTestPostgres(): Promise<TestPostgres> {
+/**
+ * `durable`: PostgreSQL's own defaults (fsync, synchronous_commit, full_page_writes on), as an office
+ * keeps its books; the office benchmark measures with them. Tests leave them off.
+ */
+export async function startTestPostgres({ durable = false }: { durable?: boolean } = {}): Promise<TestPostgres> {
   const bin = serverBin()
   const dir = mkdtempSync(join(tmpdir(), 'counter-pg-'))
   const data = join(dir, 'data')
@@ -70,7 +74,7 @@ export async function startTestPostgres(): Promise<TestPostgres> {
   rmSync(pwfile)
   const port = await freePort()
   // A test cluster loses nothing worth keeping in a crash of the machine: no fsync (the server still survives a killed process).
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1` + (durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off')
   const log = join(dir, 'server.log')
   const start = () => run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start'])
   const stopIn = (mode: 'fast' | 'immediate') => run(join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop'])

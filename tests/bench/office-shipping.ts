@@ -1,0 +1,153 @@
+// Ships benchmark terminals to the office through the real shipper thread, and accounts for the CPU it took on each side (this process, PostgreSQL) and the WAL PostgreSQL wrote.
+import fs from 'node:fs'
+import pg from 'pg'
+import type { OfficeStatus } from '../../electron/contract'
+import type { OfficeAddress } from '../../electron/office/shipper'
+import { startShipperThread, type ShipperLink } from '../../electron/office/shipper-link'
+import type { BuiltTerminal } from './office-journals'
+import { elapsedMs } from './stats'
+
+const TICKS_PER_SECOND = 100
+
+/** One shipper thread on one terminal, with its statuses: `until` resolves on the first status that satisfies it. */
+export interface RunningShipper {
+  link: ShipperLink
+  last(): OfficeStatus | undefined
+  until(done: (status: OfficeStatus) => boolean): Promise<OfficeStatus>
+  /** From the thread's start to its first status: loading its code (from source, tsx compiles it; the built app's is bundled). */
+  startUpMs(): number | null
+}
+
+export function startShipping(built: BuiltTerminal, office: OfficeAddress): RunningShipper {
+  let last: OfficeStatus | undefined
+  let refused: Error | null = null
+  const started = process.hrtime.bigint()
+  let startUpMs: number | null = null
+  const waiters: { done: (status: OfficeStatus) => boolean; resolve: (status: OfficeStatus) => void; reject: (error: Error) => void }[] = []
+  const link = startShipperThread({ journalDir: built.journalDir, terminal: built.terminal, office }, (status) => {
+    last = status
+    startUpMs ??= elapsedMs(started)
+    // A refusal would leave a bench waiting for ever: it ends the run instead, saying why.
+    if (status.state === 'refused') refused = new Error(`The office refused ${built.terminal.terminalId}: ${JSON.stringify(status.message)}`)
+    for (const waiter of waiters.filter((w) => refused || w.done(status))) {
+      waiters.splice(waiters.indexOf(waiter), 1)
+      if (refused) waiter.reject(refused)
+      else waiter.resolve(status)
+    }
+  })
+  return {
+    link,
+    last: () => last,
+    startUpMs: () => startUpMs,
+    until: (done) => {
+      if (refused) return Promise.reject(refused)
+      return last && done(last) ? Promise.resolve(last) : new Promise((resolve, reject) => waiters.push({ done, resolve, reject }))
+    },
+  }
+}
+
+export const caughtUpTo = (seq: number) => (status: OfficeStatus) => status.state === 'caught-up' && status.acknowledged === seq
+
+/** CPU seconds (user + system) of a process and, for PostgreSQL's postmaster, of its children living and reaped. */
+function cpuSeconds(pid: number, withReapedChildren: boolean): number {
+  try {
+    // Fields after the command's closing parenthesis: utime, stime, cutime, cstime are the 12th to 15th of them.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ')
+    const ticks = Number(fields[11]) + Number(fields[12]) + (withReapedChildren ? Number(fields[13]) + Number(fields[14]) : 0)
+    return ticks / TICKS_PER_SECOND
+  } catch {
+    return 0
+  }
+}
+
+function childrenOf(parent: number): number[] {
+  return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number).filter((pid) => {
+    try {
+      return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ')[1]) === parent
+    } catch {
+      return false
+    }
+  })
+}
+
+/** What one phase cost: wall time, CPU of this process (main, ledger and shipper threads), CPU of the whole PostgreSQL server, WAL bytes. */
+export interface Cost {
+  wallMs: number
+  ourCpuS: number
+  pgCpuS: number
+  walBytes: number
+}
+
+/** Watches a PostgreSQL server's CPU and WAL from one connection of its own; `measure` gives a phase's cost. */
+export class OfficeMeter {
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly postmaster: number,
+  ) {}
+
+  static async open(office: OfficeAddress): Promise<OfficeMeter> {
+    const client = new pg.Client({ ...office, ssl: false })
+    await client.connect()
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+    const postmaster = Number(fs.readFileSync(`/proc/${rows[0].pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ')[1])
+    return new OfficeMeter(client, postmaster)
+  }
+
+  private pgCpu(): number {
+    return cpuSeconds(this.postmaster, true) + childrenOf(this.postmaster).reduce((sum, pid) => sum + cpuSeconds(pid, false), 0)
+  }
+
+  private async walLsn(): Promise<bigint> {
+    const { rows } = await this.client.query<{ bytes: string }>("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::bigint AS bytes")
+    return BigInt(rows[0].bytes)
+  }
+
+  async measure<T>(work: () => Promise<T>): Promise<{ result: T; cost: Cost }> {
+    const [ours, pgBefore, walBefore] = [process.cpuUsage(), this.pgCpu(), await this.walLsn()]
+    const started = process.hrtime.bigint()
+    const result = await work()
+    const wallMs = elapsedMs(started)
+    const used = process.cpuUsage(ours)
+    return {
+      result,
+      cost: { wallMs, ourCpuS: (used.user + used.system) / 1e6, pgCpuS: this.pgCpu() - pgBefore, walBytes: Number((await this.walLsn()) - walBefore) },
+    }
+  }
+
+  async sizes(): Promise<{ database: number; tables: { name: string; bytes: number }[] }> {
+    const database = await this.client.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes')
+    const tables = await this.client.query<{ name: string; bytes: string }>(
+      `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY pg_total_relation_size(c.oid) DESC`,
+    )
+    return { database: Number(database.rows[0].bytes), tables: tables.rows.map((row) => ({ name: row.name, bytes: Number(row.bytes) })) }
+  }
+
+  async createDatabase(name: string): Promise<void> {
+    await this.client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`)
+  }
+
+  async close(): Promise<void> {
+    await this.client.end()
+  }
+}
+
+/**
+ * Ships every terminal to its end, `concurrent` shipper threads at a time (each its own connection,
+ * as each counter has); a thread starts, ships its terminal, reports caught up and stops.
+ */
+export async function shipFleet(terminals: readonly BuiltTerminal[], office: OfficeAddress, concurrent: number): Promise<{ startUpMs: number[] }> {
+  let next = 0
+  const startUpMs: number[] = []
+  const lane = async () => {
+    while (next < terminals.length) {
+      const built = terminals[next++]
+      const shipper = startShipping(built, office)
+      await shipper.until(caughtUpTo(built.entries))
+      startUpMs.push(shipper.startUpMs()!)
+      await shipper.link.stop()
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(concurrent, terminals.length) }, lane))
+  return { startUpMs }
+}
