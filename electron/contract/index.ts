@@ -2,6 +2,8 @@
 // merged into one map, with the result envelope and the transport names. Electron IPC, the
 // browser-mode HTTP bridge and tests all carry exactly this; main validates every input with these
 // schemas. Everything outside contract/ imports from here, never from a domain's file.
+// First, before any domain's schemas are built.
+import './zod-jitless'
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
 import { booksChannels, booksEvents } from './books'

@@ -1,5 +1,5 @@
 // Boots the page: zod's CSP-safe mode before any schema exists, then the app with stores, router and strings.
-import './zodJitless'
+import '../../electron/contract/zod-jitless'
 import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
