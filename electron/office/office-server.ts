@@ -1,8 +1,7 @@
 // The office view's HTTP server on 127.0.0.1: GET / with the per-launch token answers one day's page; nothing else is served.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { readDay } from '../shared/dates'
-import { checkLaunchToken, foreignCaller, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
+import { checkLaunchToken, foreignCaller, listenOnLoopback, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
 import { officeDayPage, problemPage } from './office-page'
 import { officeToday, type OfficeReader } from './office-view'
 
@@ -79,16 +78,11 @@ export async function startOfficeServer(options: OfficeServerOptions): Promise<O
       send(res, 500, problemPage('Could not answer', 'The office view could not answer that request.'))
     })
   })
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', resolve)
-  })
-  const { port } = server.address() as AddressInfo
-  allowed = loopbackCallers(port)
-  const origin = `http://127.0.0.1:${port}`
+  const listening = await listenOnLoopback(server, options.port ?? 0, token)
+  allowed = listening.allowed
   return {
-    origin,
-    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin: listening.origin,
+    url: listening.url,
     token,
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,7 +2,7 @@
 import pg from 'pg'
 import { formatDate, readDay } from '../shared/dates'
 import { english } from '../shared/error-words'
-import { unreachableWords, type OfficeAddress } from './shipper'
+import { officeConnection, unreachableWords, type OfficeAddress } from './shipper'
 
 /** The environment `npm run office` reads; the password only from here, never from an argument, a file or the page. */
 export const OFFICE_VIEW_ENV = {
@@ -36,12 +36,7 @@ export function officeFromEnvironment(env: NodeJS.ProcessEnv): OfficeAddress {
  */
 export function readOnlyClientConfig(office: OfficeAddress): pg.ClientConfig {
   return {
-    host: office.host,
-    port: office.port,
-    database: office.database,
-    user: office.user,
-    password: office.password,
-    ssl: office.tls ? { rejectUnauthorized: true } : false,
+    ...officeConnection(office),
     options: '-c default_transaction_read_only=on',
     connectionTimeoutMillis: 10_000,
     query_timeout: 20_000,

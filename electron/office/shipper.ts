@@ -18,6 +18,12 @@ export interface OfficeAddress {
   tls: boolean
 }
 
+/** Where and as whom to connect: the same for the shipper and the office view. */
+export function officeConnection(office: OfficeAddress): Pick<pg.ClientConfig, 'host' | 'port' | 'database' | 'user' | 'password' | 'ssl'> {
+  // Decision: the certificate is checked against the system's CAs; an office with its own CA adds it to the OS.
+  return { host: office.host, port: office.port, database: office.database, user: office.user, password: office.password, ssl: office.tls ? { rejectUnauthorized: true } : false }
+}
+
 export interface ShipperOptions {
   journalDir: string
   terminal: TerminalName
@@ -140,13 +146,7 @@ export function runShipper(options: ShipperOptions): Shipper {
 
   async function connect(): Promise<pg.Client> {
     const next = new pg.Client({
-      host: office.host,
-      port: office.port,
-      database: office.database,
-      user: office.user,
-      password: office.password,
-      // Decision: the certificate is checked against the system's CAs; an office with its own CA adds it to the OS.
-      ssl: office.tls ? { rejectUnauthorized: true } : false,
+      ...officeConnection(office),
       connectionTimeoutMillis: timeoutMs,
       query_timeout: timeoutMs,
       application_name: `counter ${terminal.terminalId}`.slice(0, 63),

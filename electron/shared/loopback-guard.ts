@@ -1,7 +1,8 @@
 // Who may call a loopback page (browser mode, the office view): a per-launch token, this port's own Host, no foreign Origin.
 // Plain Node: only servers import it, never the renderer.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 
 /** 24 characters of base64 is 144 bits: beyond guessing through a loopback port. */
 export const MIN_TOKEN_LENGTH = 24
@@ -36,4 +37,15 @@ export function foreignCaller(req: IncomingMessage, allowed: { hosts: string[]; 
   if (!allowed.hosts.includes(req.headers.host ?? '')) return 'host'
   const origin = req.headers.origin
   return origin !== undefined && !allowed.origins.includes(origin) ? 'origin' : null
+}
+
+/** Listens on 127.0.0.1 (`port`, or any free one for 0): the callers it then allows, its origin, and the address to open with the token. */
+export async function listenOnLoopback(server: Server, port: number, token: string): Promise<{ allowed: { hosts: string[]; origins: string[] }; origin: string; url: string }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
+  const bound = (server.address() as AddressInfo).port
+  const origin = `http://127.0.0.1:${bound}`
+  return { allowed: loopbackCallers(bound), origin, url: `${origin}/?token=${encodeURIComponent(token)}` }
 }

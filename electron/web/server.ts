@@ -3,11 +3,11 @@
 // A client cannot hold it: headers, bodies and idle connections have time limits, and connections a cap.
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { Socket } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
 import { WEB_API_PREFIX, WEB_EVENTS_PATH, type CounterErrorBody, type CounterEvent } from '../contract'
 import type { CounterApp } from '../counter/app'
-import { checkLaunchToken, foreignCaller, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
+import { checkLaunchToken, foreignCaller, listenOnLoopback, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
 
 export interface WebServerOptions {
   counter: Pick<CounterApp, 'dispatch' | 'onEvent'>
@@ -183,17 +183,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     createReadStream(file).pipe(res)
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, '127.0.0.1', resolve)
-  })
-  const { port } = server.address() as AddressInfo
-  allowed = loopbackCallers(port)
-  const origin = `http://127.0.0.1:${port}`
+  const listening = await listenOnLoopback(server, options.port ?? 0, token)
+  allowed = listening.allowed
 
   return {
-    origin,
-    url: `${origin}/?token=${encodeURIComponent(token)}`,
+    origin: listening.origin,
+    url: listening.url,
     token,
     limits: {
       headersMs: server.headersTimeout,
