@@ -275,7 +275,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     const today = ctx.businessDay(now())
     // The active ledger holds the current financial year; closed years move to read-only archives.
     await housekeeping('archiving closed financial years', () => session.ledger.archiveClosedYears(today))
-    if (session.mode === 'real') await housekeeping("today's backup", () => runDailyBackup({ dataDir, ledgerDir: ledgerDir(dataDir, 'real'), today, copySavedCopy: (into) => session.ledger.backUpSavedCopy(into) }))
+    if (session.mode === 'real') await housekeeping("today's backup", () => runDailyBackup({ dataDir, ledgerDir: ledgerDir(dataDir, 'real'), today, copyLedger: (into) => session.ledger.backUpInto(into) }))
   }
 
   /**

@@ -1,10 +1,11 @@
 // The chores thread's entry: snapshots from its replica, whole-journal audits and saved-copy checks, one request at a time, so no sale waits on them.
 import { parentPort, workerData } from 'node:worker_threads'
 import { verifyJournal } from './audit'
+import { copyLedgerFolder } from './backup-copy'
 import { carry, type ChoreReply, type ChoreRequest, type ChoresData, type ChoreTasks } from './chores'
 import { loadSqlJs } from './ledger-open'
 import { Replica } from './replica'
-import { copySavedCopy, newestSnapshotIs } from './snapshot'
+import { newestSnapshotIs } from './snapshot'
 import { runThreadHooks, yieldCpuToSales } from './threads'
 
 runThreadHooks()
@@ -28,8 +29,8 @@ async function perform(request: ChoreRequest): Promise<ChoreTasks[ChoreRequest['
       return verifyJournal(dir, { through: request.through, onProgress: (done, total) => reply({ id: request.id, progress: { done, total } }) })
     case 'savedCopyIs':
       return newestSnapshotIs(dir, request.check)
-    case 'copySavedCopy':
-      copySavedCopy(dir, request.into)
+    case 'copyLedger':
+      copyLedgerFolder(dir, request.into)
       return null
   }
 }

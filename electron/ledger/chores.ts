@@ -17,8 +17,8 @@ export interface ChoreTasks {
   audit: { request: { through: number }; answer: JournalAudit }
   /** Whether ledger.sqlite and its check on disk are still exactly `check`. */
   savedCopyIs: { request: { check: SnapshotCheck }; answer: boolean }
-  /** Copy ledger.sqlite and its check into a backup folder, between two snapshots. */
-  copySavedCopy: { request: { into: string }; answer: null }
+  /** Copy the ledger (archives, ledger.sqlite and its check, journal) into a backup folder, between two snapshots. */
+  copyLedger: { request: { into: string }; answer: null }
 }
 
 export type ChoreName = keyof ChoreTasks

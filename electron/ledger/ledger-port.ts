@@ -39,7 +39,7 @@ export const LEDGER_CALLS = [
   'historySearch',
   'archiveClosedYears',
   'snapshot',
-  'backUpSavedCopy',
+  'backUpInto',
 ] as const satisfies readonly (keyof Ledger)[]
 
 export type LedgerCall = (typeof LEDGER_CALLS)[number]

@@ -596,13 +596,13 @@ export class Ledger {
   }
 
   /**
-   * Copies the saved copy and its check into `into` (today's backup, backups.ts) in the chores
-   * thread, in turn with the snapshots: copied while one was being written, the two would not pair
-   * up, and a restore would rebuild the books from the journal.
+   * Copies the ledger into `into` (today's backup, backups.ts) in the chores thread, in turn with
+   * the snapshots: a saved copy copied while one was being written would not pair up with its
+   * check, and a restore would rebuild the books from the journal.
    */
-  backUpSavedCopy(into: string): Promise<void> {
+  backUpInto(into: string): Promise<void> {
     return this.inWritingTurn(async () => {
-      await this.runningChores().ask('copySavedCopy', { into })
+      await this.runningChores().ask('copyLedger', { into })
     })
   }
 

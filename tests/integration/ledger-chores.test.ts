@@ -4,6 +4,7 @@ import path from 'node:path'
 import initSqlJs from 'sql.js'
 import { describe, expect, it } from 'vitest'
 import type { Ledger, LedgerProgress } from '../../electron/ledger/ledger'
+import { runDailyBackup } from '../../electron/counter/backups'
 import { checkOf, PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, type SnapshotCheck } from '../../electron/ledger/snapshot'
 import { percentile } from '../bench/stats'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
@@ -217,6 +218,40 @@ describe('the chores thread killed mid-snapshot', () => {
     expect(reopened.getSale('S302')?.state).toBe('SUCCESS')
   })
 
+  it("copies today's backup in the chores thread: sales go on while a large journal is copied, and the copy is the ledger", { timeout: 120_000 }, async () => {
+    const built = await rig.open({ snapshotEvery: 1_000_000 })
+    sell(built, 0, 500, LONG_MESSAGE)
+    await rig.close(built)
+    const active = rig.segments().at(-1)!
+    expect(fs.statSync(active).size).toBeGreaterThan(20_000_000)
+
+    const ledger = await rig.open({ snapshotEvery: 1_000_000 })
+    const started = process.hrtime.bigint()
+    let backupDoneAt: bigint | null = null
+    const backingUp = runDailyBackup({ dataDir: rig.root, ledgerDir: rig.dir, today: '2024-05-15', copyLedger: (into) => ledger.backUpInto(into) }).then((result) => {
+      backupDoneAt = process.hrtime.bigint()
+      return result
+    })
+    const { latencies } = await sellEachTurn(ledger, 500, () => backupDoneAt !== null)
+    const backup = await backingUp
+    const backupMs = Number(backupDoneAt! - started) / 1e6
+
+    // Copied on this thread, the 20 MB segment held every sale queued behind it for most of the backup.
+    expect(latencies.length).toBeGreaterThan(3)
+    expect(Math.max(...latencies)).toBeLessThan(backupMs / 2)
+    // The active segment as it was when copied: the sales made since are past its end.
+    const copiedActive = fs.readFileSync(path.join(backup.path!, 'ledger', 'journal', path.basename(active)))
+    expect(copiedActive.length).toBeGreaterThan(20_000_000)
+    expect(fs.readFileSync(active).subarray(0, copiedActive.length).equals(copiedActive)).toBe(true)
+    await rig.close(ledger)
+
+    // The backup restores: opened on its own, it holds every sale made before it was taken.
+    const restored = await rig.open({ dir: path.join(backup.path!, 'ledger') })
+    expect(restored.report.problems.map(english)).toEqual([])
+    expect(restored.getSale('S499')?.state).toBe('SUCCESS')
+    await rig.close(restored)
+  })
+
   it("copies the saved copy for today's backup between snapshots: the copied file always pairs with its check", async () => {
     const ledger = await rig.open({ snapshotEvery: 4 })
     const backups = Array.from({ length: 12 }, (_, i) => fs.mkdtempSync(path.join(rig.dir, `..${path.sep}backup-${i}-`)))
@@ -229,7 +264,7 @@ describe('the chores thread killed mid-snapshot', () => {
     })()
     // Asked while snapshots of a few megabytes are being written one after another.
     for (const into of backups) {
-      await ledger.backUpSavedCopy(into)
+      await ledger.backUpInto(into)
       await nextTurn()
     }
     await selling

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { runDailyBackup, type DailyBackupOptions } from '../../electron/counter/backups'
-import { copySavedCopy } from '../../electron/ledger/snapshot'
+import { copyLedgerFolder } from '../../electron/ledger/backup-copy'
 
 let dataDir: string
 let ledgerDir: string
@@ -42,9 +42,9 @@ function contents(dir: string): Record<string, string> {
 
 const backupsDir = () => path.join(dataDir, 'backups')
 
-/** As the core runs it, with the saved copy copied as the chores thread copies it (here with no snapshot being written). */
-const backUp = (options: Omit<DailyBackupOptions, 'dataDir' | 'ledgerDir' | 'copySavedCopy'>) =>
-  runDailyBackup({ dataDir, ledgerDir, copySavedCopy: async (into) => copySavedCopy(ledgerDir, into), ...options })
+/** As the core runs it, with the ledger copied as the chores thread copies it (here with no snapshot being written). */
+const backUp = (options: Omit<DailyBackupOptions, 'dataDir' | 'ledgerDir' | 'copyLedger'>) =>
+  runDailyBackup({ dataDir, ledgerDir, copyLedger: async (into) => copyLedgerFolder(ledgerDir, into), ...options })
 
 describe('runDailyBackup', () => {
   it("copies the journal segments, the snapshot with its check, the archives and the settings into today's folder", async () => {

@@ -1,0 +1,44 @@
+// Today's backup through the whole core in real mode: taken at a day's first start, by the ledger's
+// chores thread, holding every sale made before it, and opening on its own as the restore does.
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { Ledger } from '../../electron/ledger/ledger'
+import { startRealModeRig, type RealModeRig } from './helpers'
+
+let rig: RealModeRig | undefined
+afterEach(async () => {
+  await rig?.close()
+  rig = undefined
+})
+
+describe("today's backup", () => {
+  it('is taken at the first start of each day, and a restore from it has the sales made before it', async () => {
+    // 10:00 in the shop (IST) on two days running.
+    let clock = new Date('2025-06-02T04:30:00Z')
+    rig = await startRealModeRig({}, { now: () => clock })
+    const firstDay = path.join(rig.dataDir, 'backups', '2025-06-02')
+    expect(fs.existsSync(path.join(firstDay, 'ledger', 'journal'))).toBe(true)
+
+    const sold = await rig.counter.call('recharge.sell', { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' })
+    if (!sold.ok) throw new Error(sold.error.message)
+    expect(sold.value.state).toBe('SUCCESS')
+
+    // A second start the same day keeps the morning's backup as it was.
+    await rig.restart()
+    clock = new Date('2025-06-03T04:30:00Z')
+    await rig.restart()
+    const nextDay = path.join(rig.dataDir, 'backups', '2025-06-03')
+    expect(fs.readdirSync(path.join(rig.dataDir, 'backups')).sort()).toEqual(['2025-06-02', '2025-06-03'])
+
+    for (const [backup, holdsTheSale] of [[firstDay, false], [nextDay, true]] as const) {
+      const restored = await Ledger.open({ dir: path.join(backup, 'ledger') })
+      try {
+        expect(restored.report.problems).toEqual([])
+        expect(restored.getSale(sold.value.orderId)?.state).toBe(holdsTheSale ? 'SUCCESS' : undefined)
+      } finally {
+        await restored.close()
+      }
+    }
+  })
+})
