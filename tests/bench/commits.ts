@@ -46,6 +46,8 @@ function saleEvents(i: number, businessDay: string): { intent: LedgerEventData['
 
 /** A provider that answers in 20 ms (real ones take 1–30 s) and a customer every 10 ms after: both far quicker than a shop's, so that more happens per second here than at any counter. */
 export const PACE = { answerMs: 20, betweenMs: 10 }
+/** How many sales are paced so: each takes 30 ms, so fewer than back to back. */
+export const PACED_SALES = 500
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -102,17 +104,31 @@ export async function ourCommits(
   return { perSale, snapshotMs, loop }
 }
 
-/** The floor under any durable commit on this disk: a 300-byte line appended to a plain file and fsync'd, `times` times. */
-export function bareAppends(dir: string, times: number): number[] {
-  const fd = fs.openSync(path.join(dir, 'bare-appends.ndjson'), 'a')
+/**
+ * The floor under any durable commit on this disk: a 300-byte line appended to a plain file and
+ * fsync'd, `times` times. Paced as ourCommits paces sales, each is a sale's two lines as the journal
+ * writes them: the intent's fsync'd, then after `answerMs` the outcome's written, then `betweenMs`
+ * to the next; a disk left idle that long answers its next fsync more slowly than one kept busy.
+ */
+export async function bareAppends(dir: string, times: number, pace?: { answerMs: number; betweenMs: number }): Promise<number[]> {
+  const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+  const fd = fs.openSync(path.join(dir, pace ? 'bare-appends-paced.ndjson' : 'bare-appends.ndjson'), 'a')
   const line = Buffer.from(`${'x'.repeat(BARE_LINE_BYTES - 1)}\n`)
   try {
     const perAppend: number[] = []
     for (let i = 0; i < WARM_UP_SALES + times; i++) {
-      const started = process.hrtime.bigint()
+      let started = process.hrtime.bigint()
       writeFully(fd, line)
       fs.fsyncSync(fd)
-      if (i >= WARM_UP_SALES) perAppend.push(elapsedMs(started))
+      let spent = elapsedMs(started)
+      if (pace) {
+        await pause(pace.answerMs)
+        started = process.hrtime.bigint()
+        writeFully(fd, line)
+        spent += elapsedMs(started)
+        await pause(pace.betweenMs)
+      }
+      if (i >= WARM_UP_SALES) perAppend.push(spent)
     }
     return perAppend
   } finally {

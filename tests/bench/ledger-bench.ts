@@ -5,7 +5,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { buildLedgers, regularNumbers, type BuiltLedger } from './build-ledgers'
-import { bareAppends, betterSqliteCommits, naiveCommits } from './commits'
+import { bareAppends, betterSqliteCommits, naiveCommits, PACE, PACED_SALES } from './commits'
 import type { MainProcessJob, MainProcessResult } from './main-child'
 import type { OpenSample } from './open-child'
 import { ledgerFiles, machineLines, renderReport, sizeLabel, type SizeResult } from './report'
@@ -55,7 +55,9 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   // The measured day is closed by the core's run: the commits go to the next one.
   const commitDay = nextDay(built.today)
   progress(`${label}: ${COMMIT_SALES} bare fsync'd appends`)
-  const bare = bareAppends(scratch, COMMIT_SALES)
+  const bare = await bareAppends(scratch, COMMIT_SALES)
+  progress(`${label}: ${PACED_SALES} bare appends paced as the sales are`)
+  const barePaced = await bareAppends(scratch, PACED_SALES, PACE)
   progress(`${label}: in a fresh process, as the app's main one: the core in real mode (start, day summary, history, searches, day close), then ${COMMIT_SALES} durable sale commits through the ledger thread`)
   const { core, ours, oursQuiet, oursPaced } = mainProcessRuns({ built, resourcesDir: RESOURCES_DIR, searchNumbers, commitDay, sales: COMMIT_SALES })
   let naive = null
@@ -66,7 +68,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   progress(`${label}: ${COMMIT_SALES} sales in better-sqlite3`)
   const better = betterSqliteCommits(baseSnapshot, commitDay, COMMIT_SALES)
   fs.rmSync(scratch, { recursive: true, force: true })
-  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, ours, oursQuiet, oursPaced, naive, better }
+  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, barePaced, ours, oursQuiet, oursPaced, naive, better }
 }
 
 function notes(results: SizeResult[], buildSeconds: number): string[] {

@@ -5,7 +5,7 @@
 // whole history in arrays); its collector's pauses would be counted as the counter's.
 import { openLedger } from '../../electron/ledger/ledger-client'
 import type { BuiltLedger } from './build-ledgers'
-import { ourCommits, PACE, type OurCommitRun } from './commits'
+import { ourCommits, PACE, PACED_SALES, type OurCommitRun } from './commits'
 import { measureCore, type CoreTimes } from './core-reads'
 
 export interface MainProcessJob {
@@ -25,8 +25,6 @@ export interface MainProcessResult {
   /** Fewer sales, snapshots running, paced as at a counter (PACE). */
   oursPaced: OurCommitRun
 }
-
-const PACED_SALES = 500
 
 async function main(job: MainProcessJob): Promise<MainProcessResult> {
   const core = await measureCore(job.built, job.resourcesDir, job.searchNumbers)
