@@ -78,11 +78,10 @@ export async function startOfficeServer(options: OfficeServerOptions): Promise<O
       send(res, 500, problemPage('Could not answer', 'The office view could not answer that request.'))
     })
   })
-  const listening = await listenOnLoopback(server, options.port ?? 0, token)
-  allowed = listening.allowed
+  const { allowed: callers, ...address } = await listenOnLoopback(server, options.port ?? 0, token)
+  allowed = callers
   return {
-    origin: listening.origin,
-    url: listening.url,
+    ...address,
     token,
     close: () =>
       new Promise<void>((resolve) => {

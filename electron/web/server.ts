@@ -183,12 +183,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     createReadStream(file).pipe(res)
   }
 
-  const listening = await listenOnLoopback(server, options.port ?? 0, token)
-  allowed = listening.allowed
+  const { allowed: callers, ...address } = await listenOnLoopback(server, options.port ?? 0, token)
+  allowed = callers
 
   return {
-    origin: listening.origin,
-    url: listening.url,
+    ...address,
     token,
     limits: {
       headersMs: server.headersTimeout,

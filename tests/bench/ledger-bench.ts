@@ -2,13 +2,13 @@
 // BENCH_SIZES=10000,100000 measures fewer sizes, for a quick look; the table is only the issue's with all three.
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { buildLedgers, regularNumbers, type BuiltLedger } from './build-ledgers'
 import { bareAppends, betterSqliteCommits, naiveCommits, PACE, PACED_SALES } from './commits'
 import type { MainProcessJob, MainProcessResult } from './main-child'
 import type { OpenSample } from './open-child'
 import { ledgerFiles, machineLines, renderReport, sizeLabel, type SizeResult } from './report'
+import { runInScratchFolder } from './scratch'
 import { FIRST_DAY } from './shop-history'
 
 const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [10_000, 100_000, 1_000_000]
@@ -91,30 +91,13 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
   ]
 }
 
-async function main(): Promise<void> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'counter-bench-'))
-  const removeRoot = () => fs.rmSync(root, { recursive: true, force: true })
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      removeRoot()
-      process.exit(130)
-    })
-  }
-  try {
-    progress(`Building ledgers of ${SIZES.map(sizeLabel).join(', ')} sales in ${root}`)
-    const built = await buildLedgers(root, RESOURCES_DIR, SIZES, progress)
-    const buildSeconds = (Date.now() - started) / 1000
-    const searchNumbers = regularNumbers(RESOURCES_DIR, SIZES, SEARCHES)
-    const results: SizeResult[] = []
-    for (const ledger of built) results.push(await measure(ledger, root, searchNumbers))
-    process.stdout.write(renderReport(machineLines(root), results, notes(results, buildSeconds)))
-    progress('Done')
-  } finally {
-    removeRoot()
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exitCode = 1
+runInScratchFolder('counter-bench-', async (root) => {
+  progress(`Building ledgers of ${SIZES.map(sizeLabel).join(', ')} sales in ${root}`)
+  const built = await buildLedgers(root, RESOURCES_DIR, SIZES, progress)
+  const buildSeconds = (Date.now() - started) / 1000
+  const searchNumbers = regularNumbers(RESOURCES_DIR, SIZES, SEARCHES)
+  const results: SizeResult[] = []
+  for (const ledger of built) results.push(await measure(ledger, root, searchNumbers))
+  process.stdout.write(renderReport(machineLines(root), results, notes(results, buildSeconds)))
+  progress('Done')
 })

@@ -1,6 +1,5 @@
 // `npm run bench:office`: ships 100 terminals × 10k journal entries and one terminal's 1M-entry backlog to a throwaway PostgreSQL through the real shipper thread, times a sale's commit on a terminal while it ships its own backlog, and prints the Markdown table on stdout (progress on stderr).
 // OFFICE_BENCH_SCALE=0.05 scales every size down, for a quick look; OFFICE_BENCH_SHIPPERS sets how many terminals ship at once (default 8).
-import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { openLedger } from '../../electron/ledger/ledger-client'
@@ -10,6 +9,7 @@ import { ourCommits, type OurCommitRun } from './commits'
 import { settleLedger, shopEvents, writeTerminal, type BuiltTerminal } from './office-journals'
 import { caughtUpTo, OfficeMeter, shipFleet, startShipping, type Cost } from './office-shipping'
 import { machineLines } from './report'
+import { runInScratchFolder } from './scratch'
 import { median, percentile } from './stats'
 
 const SCALE = Number(process.env.OFFICE_BENCH_SCALE ?? 1)
@@ -193,36 +193,19 @@ function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSecond
   return ['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), `- Scale: ${SCALE}`, '', ...table, '', notes.join('\n\n'), ''].join('\n')
 }
 
-async function main(): Promise<void> {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'counter-office-bench-'))
-  const removeRoot = () => fs.rmSync(root, { recursive: true, force: true })
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      removeRoot()
-      process.exit(130)
-    })
-  }
-  try {
-    progress(`Writing ${FLEET_TERMINALS} journals of ${FLEET_ENTRIES} entries, one of ${BACKLOG_ENTRIES} and one of ${SELLING_ENTRIES} in ${root}`)
-    const fleetEvents = shopEvents(RESOURCES_DIR, FLEET_ENTRIES - 1)
-    const fleet = Array.from({ length: FLEET_TERMINALS }, (_, i) => writeTerminal(path.join(root, 'fleet'), `counter-${String(i + 1).padStart(3, '0')}`, fleetEvents))
-    const events = shopEvents(RESOURCES_DIR, BACKLOG_ENTRIES - 1)
-    const backlog = writeTerminal(root, 'backlog', events)
-    const selling = writeTerminal(root, 'selling', events.slice(0, SELLING_ENTRIES - 1))
-    progress(`Replaying the selling terminal's ${SELLING_ENTRIES} entries into its ledger`)
-    await settleLedger(selling.ledgerDir)
-    const buildSeconds = (Date.now() - started) / 1000
-    const runs: OfficeRun[] = []
-    // Each office's sales get their own order ids: the ledger refuses none, but the journal stays one shop's.
-    for (const [index, spec] of OFFICES.entries()) runs.push(await measureOffice(spec, fleet, backlog, selling, index * 10 * COMMIT_SALES))
-    process.stdout.write(renderOfficeReport(runs, fleet.reduce((sum, t) => sum + t.entries, 0), buildSeconds))
-    progress('Done')
-  } finally {
-    removeRoot()
-  }
-}
-
-main().catch((error: unknown) => {
-  console.error(error)
-  process.exitCode = 1
+runInScratchFolder('counter-office-bench-', async (root) => {
+  progress(`Writing ${FLEET_TERMINALS} journals of ${FLEET_ENTRIES} entries, one of ${BACKLOG_ENTRIES} and one of ${SELLING_ENTRIES} in ${root}`)
+  const fleetEvents = shopEvents(RESOURCES_DIR, FLEET_ENTRIES - 1)
+  const fleet = Array.from({ length: FLEET_TERMINALS }, (_, i) => writeTerminal(path.join(root, 'fleet'), `counter-${String(i + 1).padStart(3, '0')}`, fleetEvents))
+  const events = shopEvents(RESOURCES_DIR, BACKLOG_ENTRIES - 1)
+  const backlog = writeTerminal(root, 'backlog', events)
+  const selling = writeTerminal(root, 'selling', events.slice(0, SELLING_ENTRIES - 1))
+  progress(`Replaying the selling terminal's ${SELLING_ENTRIES} entries into its ledger`)
+  await settleLedger(selling.ledgerDir)
+  const buildSeconds = (Date.now() - started) / 1000
+  const runs: OfficeRun[] = []
+  // Each office's sales get their own order ids: the ledger refuses none, but the journal stays one shop's.
+  for (const [index, spec] of OFFICES.entries()) runs.push(await measureOffice(spec, fleet, backlog, selling, index * 10 * COMMIT_SALES))
+  process.stdout.write(renderOfficeReport(runs, fleet.reduce((sum, t) => sum + t.entries, 0), buildSeconds))
+  progress('Done')
 })
