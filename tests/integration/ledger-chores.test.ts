@@ -252,6 +252,58 @@ describe('the chores thread killed mid-snapshot', () => {
     await rig.close(restored)
   })
 
+  it("today's backup on a full disk fails with the disk's error, and the ledger sells, snapshots and backs up as before", async () => {
+    const ledger = await rig.open({ snapshotEvery: 4 })
+    sell(ledger, 0, 10)
+    await ledger.snapshotsSettled()
+    // /dev/full takes the open and fails every write with ENOSPC: the journal's copy lands on a full disk.
+    const full = path.join(rig.root, 'backup-on-full-disk')
+    fs.mkdirSync(path.join(full, 'journal'), { recursive: true })
+    fs.symlinkSync('/dev/full', path.join(full, 'journal', path.basename(rig.segments().at(-1)!)))
+    await expect(ledger.backUpInto(full)).rejects.toThrow(/ENOSPC/)
+    expect(ledger.readOnly).toBeNull()
+    expect(ledger.notices).toEqual([])
+
+    sell(ledger, 10, 10)
+    await ledger.snapshot()
+    const freed = path.join(rig.root, 'backup-after')
+    await ledger.backUpInto(freed)
+    await rig.close(ledger)
+    const restored = await rig.open({ dir: freed })
+    expect(restored.report.problems).toEqual([])
+    expect(restored.getSale('S19')?.state).toBe('SUCCESS')
+    await rig.close(restored)
+  })
+
+  it("today's backup cut off by the chores thread's death fails plainly; the next chore starts a new thread and the next backup is whole", { timeout: 120_000 }, async () => {
+    const built = await rig.open({ snapshotEvery: 1_000_000 })
+    sell(built, 0, 300, LONG_MESSAGE)
+    await rig.close(built)
+    const ledger = await rig.open({ snapshotEvery: 1_000_000 })
+    // A first snapshot starts the thread and seeds its replica.
+    sell(ledger, 300, 1)
+    await ledger.snapshot()
+    const killed = ledger.choresThread!
+    const into = path.join(rig.root, 'backup-cut-off')
+    const copying = ledger.backUpInto(into)
+    for (let turns = 0; !fs.existsSync(path.join(into, 'journal')); turns++) {
+      if (turns > 1_000_000) throw new Error('the backup never started copying the journal')
+      await nextTurn()
+    }
+    await killed.terminate()
+    await expect(copying).rejects.toThrow(/background thread/)
+
+    sell(ledger, 301, 1)
+    const whole = path.join(rig.root, 'backup-whole')
+    await ledger.backUpInto(whole)
+    expect(ledger.choresThread).not.toBe(killed)
+    await rig.close(ledger)
+    const restored = await rig.open({ dir: whole })
+    expect(restored.report.problems).toEqual([])
+    expect(restored.getSale('S301')?.state).toBe('SUCCESS')
+    await rig.close(restored)
+  })
+
   it("copies the saved copy for today's backup between snapshots: the copied file always pairs with its check", async () => {
     const ledger = await rig.open({ snapshotEvery: 4 })
     const backups = Array.from({ length: 12 }, (_, i) => fs.mkdtempSync(path.join(rig.dir, `..${path.sep}backup-${i}-`)))
