@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomically } from './durable-files'
 import { say } from '../shared/error-words'
-import { FROM_THE_START, JOURNAL_DIR, LEGACY_JOURNAL_FILE, listSegments, readChain, samePoint, type ChainPoint, type ReadStart, type Segment } from './segments'
+import { FROM_THE_START, JOURNAL_DIR, LEGACY_JOURNAL_FILE, listSegments, readChainPoints, samePoint, type ChainPoint, type ReadStart, type Segment } from './segments'
 
 const SEALS_FILE = 'sealed.json'
 
@@ -105,7 +105,7 @@ export function verifyJournal(dir: string, { through = Infinity, onProgress }: A
   let segmentIndex = start.segment
   let segmentStart = { point: start.after, entries }
   const newSeals: Seals = {}
-  const read = readChain(segments, start, (entry, resumeAt) => {
+  const read = readChainPoints(segments, start, (entry, resumeAt) => {
     entries++
     tell(starts[resumeAt.segment] + resumeAt.offset)
     const next = segments[segmentIndex + 1]

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import fc from 'fast-check'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { JournalEntry, LedgerEventData } from '../../electron/ledger/events'
 import {
@@ -15,6 +16,7 @@ import {
   segmentName,
   verifyJournal,
 } from '../../electron/ledger/journal'
+import { listSegments, readChain, readChainPoints } from '../../electron/ledger/segments'
 import { speakAll } from '../../electron/shared/error-words'
 
 /** Why the chain broke, as the books' notices say it in English (segments.ts says it for the screen's language). */
@@ -248,7 +250,9 @@ describe('damage: a line with its newline that does not parse or chain', () => {
     }
     // Damage is evidence: the file is left exactly as found.
     expect(fs.readFileSync(segmentPath(1)).equals(before)).toBe(true)
-    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: line - 1, ok: false, problem: expect.stringMatching(new RegExp(`^Line ${line} \\(${segmentName(1)}\\): `)) })
+    // The audit, which checks lines on their bytes, gives the parsing read's verdict in its words.
+    const { reason: said } = inEnglish(read.broken)!
+    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: line - 1, ok: false, problem: `Line ${line} (${segmentName(1)}): ${said}.` })
   }
 
   function rewrite(edit: (lines: string[]) => string[]): void {
@@ -298,6 +302,41 @@ describe('damage: a line with its newline that does not parse or chain', () => {
 })
 
 describe('verifyJournal', () => {
+  /** What reading every line with the audit's byte check finds, beside reading them parsed. */
+  const bothReads = () => {
+    const segments = listSegments(path.join(dir, JOURNAL_DIR))
+    return { points: readChainPoints(segments, FROM_THE_START, () => undefined), entries: readChain(segments, FROM_THE_START, () => undefined) }
+  }
+
+  it('passes a line re-spaced by hand, as the parsing read does: its JSON is the same', () => {
+    writeEntries(3)
+    const lines = linesOf(segmentPath(1))
+    fs.writeFileSync(segmentPath(1), [lines[0], lines[1].replaceAll('":', '": '), lines[2]].join('\n') + '\n')
+    const { points, entries } = bothReads()
+    expect(points).toEqual(entries)
+    expect(points.broken).toBeNull()
+    expect(verifyJournal(dir)).toEqual({ entries: 3, ok: true, problem: null })
+  })
+
+  it('gives the parsing read\'s verdict for any one byte changed anywhere in the journal', () => {
+    writeEntries(6, [3])
+    const files = [segmentPath(1), segmentPath(4)]
+    const original = files.map((file) => fs.readFileSync(file))
+    fc.assert(
+      fc.property(fc.nat(1), fc.nat(), fc.integer({ min: 1, max: 255 }), (which, position, flip) => {
+        original.forEach((bytes, index) => fs.writeFileSync(files[index], bytes))
+        const damaged = Buffer.from(original[which])
+        const at = position % damaged.length
+        damaged[at] ^= flip
+        fs.writeFileSync(files[which], damaged)
+        const { points, entries } = bothReads()
+        expect(points).toEqual(entries)
+        expect(points.broken ?? points.tornTail).not.toBeNull()
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   it('checks the whole chain across every segment', () => {
     writeEntries(7, [2, 5])
     expect(fs.readdirSync(path.join(dir, JOURNAL_DIR))).toHaveLength(3)
