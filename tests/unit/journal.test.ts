@@ -318,6 +318,24 @@ describe('verifyJournal', () => {
     expect(verifyJournal(dir)).toEqual({ entries: 3, ok: true, problem: null })
   })
 
+  it('checks lines longer than its buffer, in any script, and still finds an edit deep in one', () => {
+    const journal = Journal.open(dir)
+    journal.readFrom(FROM_THE_START, () => undefined)
+    const long = (orderId: string, text: string) => journal.append('recharge.outcome', { ...outcome(orderId), message: text.repeat(4_000) }, '2025-01-01T10:00:00.000Z')
+    long('L1', 'रिचार्ज हुआ ✓ ')
+    long('L2', 'ok "quoted" ,"prev":"x" ')
+    append(journal, 'L3')
+    journal.close()
+    expect(verifyJournal(dir)).toEqual({ entries: 3, ok: true, problem: null })
+    const lines = linesOf(segmentPath(1))
+    expect(lines[1].length).toBeGreaterThan(60_000)
+    const deep = lines[1].indexOf('quoted', 30_000)
+    fs.writeFileSync(segmentPath(1), [lines[0], `${lines[1].slice(0, deep)}QUOTED${lines[1].slice(deep + 6)}`, lines[2]].join('\n') + '\n')
+    const { points, entries } = bothReads()
+    expect(points).toEqual(entries)
+    expect(inEnglish(verifyJournal(dir))).toEqual({ entries: 1, ok: false, problem: `Line 2 (${segmentName(1)}): its contents do not match its hash (the line was changed).` })
+  })
+
   it('gives the parsing read\'s verdict for any one byte changed anywhere in the journal', () => {
     writeEntries(6, [3])
     const files = [segmentPath(1), segmentPath(4)]
