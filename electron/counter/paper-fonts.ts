@@ -15,10 +15,18 @@ import { DEVANAGARI } from '../shared/paper-words'
 /** The family receipt.css and the A4 report name after their Latin fonts. */
 export const PAPER_DEVANAGARI_FAMILY = 'Counter Devanagari'
 
-/** The @font-face rule with the font inside it; read once per start by whoever draws paper. */
+/** Each resources folder's rule, read once: receipts, receipt printing and the day close each ask for it at start. */
+const faces = new Map<string, string>()
+
+/** The @font-face rule with the font inside it (one 207 KB string, shared by whoever draws paper). */
 export function devanagariFontFace(resourcesDir: string): string {
-  const font = readFileSync(join(resourcesDir, 'fonts', 'Lohit-Devanagari.ttf')).toString('base64')
-  return `@font-face { font-family: "${PAPER_DEVANAGARI_FAMILY}"; src: url(data:font/ttf;base64,${font}) format("truetype"); unicode-range: U+0900-097F, U+A8E0-A8FF, U+200C-200D, U+25CC; }`
+  let face = faces.get(resourcesDir)
+  if (face === undefined) {
+    const font = readFileSync(join(resourcesDir, 'fonts', 'Lohit-Devanagari.ttf')).toString('base64')
+    face = `@font-face { font-family: "${PAPER_DEVANAGARI_FAMILY}"; src: url(data:font/ttf;base64,${font}) format("truetype"); unicode-range: U+0900-097F, U+A8E0-A8FF, U+200C-200D, U+25CC; }`
+    faces.set(resourcesDir, face)
+  }
+  return face
 }
 
 /** The font rule a page needs: `face` when any of its text is Devanagari, else nothing. */
