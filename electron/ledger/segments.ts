@@ -126,8 +126,9 @@ function sameChars(bytes: Buffer, at: number, text: string): boolean {
  * and one only re-spaced still passes. What this check does not prove is that the body is valid JSON:
  * a line whose hash matches bytes that do not parse was made by someone computing the chain on
  * purpose, which the chain (unkeyed) never guarded against. It allocates a few small objects a line,
- * not the parsed entry and its re-serialised copy: a whole audit of five years makes a hundred times
- * less garbage, so the collector's helpers stop taking the cores the counter's own thread needs.
+ * not the parsed entry and its re-serialised copy: the first audit of 1M sales collected garbage 155
+ * times instead of 687, and those collections' helper threads share the cores the counter's own
+ * thread needs.
  */
 function checkedPoint(bytes: Buffer, after: ChainPoint): ChainPoint | null {
   const bodyEnd = bytes.length - TAIL_BYTES
