@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { buildLedgers, regularNumbers, type BuiltLedger } from './build-ledgers'
 import { bareAppends, betterSqliteCommits, naiveCommits, PACE, PACED_SALES } from './commits'
+import type { LoopFloor } from './loop-floor-child'
 import type { MainProcessJob, MainProcessResult } from './main-child'
 import type { OpenSample } from './open-child'
 import { ledgerFiles, machineLines, renderReport, sizeLabel, type SizeResult } from './report'
@@ -16,6 +17,7 @@ const REPO_ROOT = path.resolve(__dirname, '../..')
 const RESOURCES_DIR = path.join(REPO_ROOT, 'resources')
 const OPEN_CHILD = path.join(__dirname, 'open-child.ts')
 const MAIN_CHILD = path.join(__dirname, 'main-child.ts')
+const LOOP_FLOOR_CHILD = path.join(__dirname, 'loop-floor-child.ts')
 const OPEN_RUNS = 5
 const SEARCHES = 5
 const COMMIT_SALES = 2_000
@@ -30,6 +32,11 @@ const progress = (line: string) => process.stderr.write(`[${((Date.now() - start
 function mainProcessRuns(job: MainProcessJob): MainProcessResult {
   const output = execFileSync(process.execPath, ['--import', 'tsx', MAIN_CHILD, JSON.stringify(job)], { cwd: REPO_ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] })
   return JSON.parse(output.trim().split('\n').at(-1)!) as MainProcessResult
+}
+
+function loopFloorInFreshProcess(): LoopFloor {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', LOOP_FLOOR_CHILD], { cwd: REPO_ROOT, encoding: 'utf8' })
+  return JSON.parse(output.trim().split('\n').at(-1)!) as LoopFloor
 }
 
 function openInFreshProcess(ledgerDir: string): OpenSample {
@@ -58,6 +65,8 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   const bare = await bareAppends(scratch, COMMIT_SALES)
   progress(`${label}: ${PACED_SALES} bare appends paced as the sales are`)
   const barePaced = await bareAppends(scratch, PACED_SALES, PACE)
+  progress(`${label}: the main event loop's floor, in a fresh process: idle beside a thread allocating nonstop, then alone`)
+  const loopFloor = loopFloorInFreshProcess()
   progress(`${label}: in a fresh process, as the app's main one: the core in real mode (start, day summary, history, searches, day close), then ${COMMIT_SALES} durable sale commits through the ledger thread`)
   const { core, ours, oursQuiet, oursPaced } = mainProcessRuns({ built, resourcesDir: RESOURCES_DIR, searchNumbers, commitDay, sales: COMMIT_SALES })
   let naive = null
@@ -68,7 +77,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   progress(`${label}: ${COMMIT_SALES} sales in better-sqlite3`)
   const better = betterSqliteCommits(baseSnapshot, commitDay, COMMIT_SALES)
   fs.rmSync(scratch, { recursive: true, force: true })
-  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, barePaced, ours, oursQuiet, oursPaced, naive, better }
+  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, barePaced, loopFloor, ours, oursQuiet, oursPaced, naive, better }
 }
 
 function notes(results: SizeResult[], buildSeconds: number): string[] {
@@ -82,6 +91,8 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
       'a sale is its intent (fsync’d before the provider would be called) and its outcome (fsync’d by the next line that syncs, at the latest 200 ms later). ' +
       `Bare append: a 300-byte line written and fsync’d ${COMMIT_SALES.toLocaleString('en-US')} times to a plain file in the same folder, just before. ` +
       'Event-loop delay: `perf_hooks.monitorEventLoopDelay` (1 ms resolution) on the main thread over the 2,000 sales, the day close and the first audit. ' +
+        'Its floor: the same monitor for 5 s in a fresh process whose main thread does nothing, beside one worker thread allocating short-lived objects nonstop, ' +
+        'then 5 s alone (tests/bench/loop-floor-child.ts). ' +
       'The core and the commits run in a fresh process holding only them, as the app\'s main process does (the bench\'s own process has built every ledger). ' +
       `Export per sale: up to ${NAIVE_MAX_MS / 1000} s of sales, one export after the outcome (the journal's guarantee would need one after the intent too: ` +
       'this favours the export). better-sqlite3 runs the ledger’s own projection statements on a copy of the same snapshot, each event its own transaction.',

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { PACE, type CommitRun, type OurCommitRun } from './commits'
 import type { CoreTimes } from './core-reads'
 import type { LoopDelay } from './event-loop'
+import type { LoopFloor } from './loop-floor-child'
 import type { OpenSample } from './open-child'
 import { median, percentile } from './stats'
 
@@ -28,6 +29,8 @@ export interface SizeResult {
   bare: number[]
   /** The same, paced as oursPaced is: the intent's line fsync'd, the outcome's written after the answer's pause. */
   barePaced: number[]
+  /** The main event loop's delay with the main thread idle: the machine's floor for the loop rows. */
+  loopFloor: LoopFloor
   ours: OurCommitRun
   /** The same sales with no snapshot asked for: what of the tail the snapshots' disk writes make. */
   oursQuiet: OurCommitRun
@@ -161,6 +164,8 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     { measure: 'Day close (`day.close`: summary, audit with sealed segments, journal line, snapshot), once, ms', cells: each((r) => ms(r.core.dayCloseMs)) },
     loopRow('day close', (r) => r.core.dayCloseLoop),
     loopRow('first audit', (r) => r.core.firstAuditLoop),
+    { measure: 'The loop’s floor: the main thread idle beside one thread allocating nonstop (5 s), max / p99.9 ms (its own longest GC pause)', cells: each((r) => maxP999(r.loopFloor.besideAllocating)) },
+    { measure: '… the main thread idle alone (5 s), max / p99.9 ms (its own longest GC pause)', cells: each((r) => maxP999(r.loopFloor.alone)) },
     { measure: 'History, first page of 100 (`history.search`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.historyFirstPageMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.historyFirstPageMs), 50) },
     { measure: 'Search by a number, current financial year (5 numbers, each once), ms', cells: each((r) => ms(medianOf((c) => c.searchThisYearMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchThisYearMs), 50) },
     { measure: 'Search by a number, all years (5 numbers, each once), ms', cells: each((r) => ms(medianOf((c) => c.searchAllYearsMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchAllYearsMs), 50) },
