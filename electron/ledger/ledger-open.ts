@@ -6,7 +6,7 @@ import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
 import { FROM_THE_START, Journal, type ReadStart } from './journal'
 import { samePoint } from './segments'
 import { CHECKED_SNAPSHOTS_VERSION, LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
-import { prepareConnection } from './connection'
+import { keepRoomToGrow, prepareConnection } from './connection'
 import { journalPosition, project } from './projections'
 import { copyFileDurably } from './durable-files'
 import { say, type Said } from '../shared/error-words'
@@ -168,6 +168,7 @@ export function replayOntoSnapshot(SQL: SqlJsStatic, dir: string, journal: Journ
       const problem = project(base.db, entry)
       if (problem !== null) problems.push(say('ledger.notApplied', { seq: entry.seq, type: entry.type, problem }))
     })
+    keepRoomToGrow(base.db)
     if (read.tornTail) problems.unshift(say('ledger.tornTail', { line: read.tornTail.line }))
     const blockers = [
       read.broken && say('ledger.damagedAt', { line: read.broken.line, reason: read.broken.reason, file: path.basename(read.broken.file) }),

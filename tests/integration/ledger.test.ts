@@ -8,6 +8,8 @@ import initSqlJs from 'sql.js'
 import { describe, expect, it } from 'vitest'
 import { FROM_THE_START, Journal, JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
 import { Ledger, LedgerInUseError, LedgerWriteError } from '../../electron/ledger/ledger'
+import { keepRoomToGrow } from '../../electron/ledger/connection'
+import { loadSqlJs, replayOntoSnapshot } from '../../electron/ledger/ledger-open'
 import { CHECKED_SNAPSHOTS_VERSION, migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { DAY, editSnapshot, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
@@ -130,6 +132,52 @@ describe('reopening', () => {
     expect(everything(reopened)).toEqual(before)
     reopened.append('recharge.outcome', outcome('A4'))
     expect(reopened.getSale('A4')?.state).toBe('SUCCESS')
+  })
+
+  it('keeps room inside the loaded file, so the next sales fill free pages instead of growing it (sql.js copies a whole file to grow it)', async () => {
+    const ledger = await openLedger({ snapshotEvery: 10_000 })
+    for (let sale = 0; sale < 400; sale++) ledger.append('recharge.intent', intent(`R${sale}`))
+    await closeLedger(ledger)
+    const SQL = await loadSqlJs()
+    const asSaved = new SQL.Database(fs.readFileSync(path.join(rig.dir, SNAPSHOT_FILE)))
+    const journal = Journal.open(rig.dir)
+    const { db, report } = replayOntoSnapshot(SQL, rig.dir, journal, () => new Date())
+    try {
+      const pragma = (of: typeof db, name: string) => Number(of.exec(`PRAGMA ${name}`)[0].values[0][0])
+      const schema = (of: typeof db) => of.exec('SELECT type, name, sql FROM sqlite_master ORDER BY name')[0].values
+      expect(report).toEqual({ snapshotSeq: 400, replayed: 0, tornTail: false, problems: [] })
+      const savedPages = pragma(asSaved, 'page_count')
+      expect(pragma(asSaved, 'freelist_count')).toBe(0)
+      expect(pragma(db, 'freelist_count')).toBeGreaterThanOrEqual(Math.ceil(savedPages / 8))
+      // The room is free pages only: the tables, and what they hold, are the saved file's.
+      expect(schema(db)).toEqual(schema(asSaved))
+      expect(db.exec('SELECT count(*) FROM sales')[0].values[0][0]).toBe(400)
+      const pages = pragma(db, 'page_count')
+      db.run('CREATE TABLE later_sales (line BLOB)')
+      db.run('INSERT INTO later_sales VALUES (zeroblob(?))', [(pragma(db, 'freelist_count') - 2) * pragma(db, 'page_size')])
+      expect(pragma(db, 'page_count')).toBe(pages)
+    } finally {
+      db.close()
+      asSaved.close()
+      journal.close()
+    }
+  })
+
+  it('opens the books as they are when there is no room to make (a full database)', async () => {
+    const SQL = await loadSqlJs()
+    const db = new SQL.Database()
+    try {
+      db.run('CREATE TABLE sales_so_far (line BLOB)')
+      db.run('INSERT INTO sales_so_far VALUES (zeroblob(200000))')
+      const pages = Number(db.exec('PRAGMA page_count')[0].values[0][0])
+      db.run(`PRAGMA max_page_count = ${pages + 2}`)
+      keepRoomToGrow(db)
+      expect(db.exec('SELECT name FROM sqlite_master')[0].values).toEqual([['sales_so_far']])
+      db.run('INSERT INTO sales_so_far VALUES (1)')
+      expect(db.exec('SELECT count(*) FROM sales_so_far')[0].values[0][0]).toBe(2)
+    } finally {
+      db.close()
+    }
   })
 
   it('rebuilds the same sales from the journal alone when every snapshot is gone', async () => {
