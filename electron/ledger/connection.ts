@@ -1,4 +1,4 @@
-// What a sql.js connection keeps between statements: the statements every sale runs, compiled once, and its settings.
+// What a sql.js connection keeps between statements: the statements every sale runs, compiled once, its settings, and room in its file for the next sales.
 import type { BindParams, Database, Statement } from 'sql.js'
 
 const prepared = new WeakMap<Database, Map<string, Statement>>()
