@@ -91,8 +91,8 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
       'a sale is its intent (fsync’d before the provider would be called) and its outcome (fsync’d by the next line that syncs, at the latest 200 ms later). ' +
       `Bare append: a 300-byte line written and fsync’d ${COMMIT_SALES.toLocaleString('en-US')} times to a plain file in the same folder, just before. ` +
       'Event-loop delay: `perf_hooks.monitorEventLoopDelay` (1 ms resolution) on the main thread over the 2,000 sales, the day close and the first audit. ' +
-        'Its floor: the same monitor for 5 s in a fresh process whose main thread does nothing, beside one worker thread allocating short-lived objects nonstop, ' +
-        'then 5 s alone (tests/bench/loop-floor-child.ts). ' +
+      'Its floor: the same monitor for 5 s in a fresh process whose main thread does nothing, beside one worker thread allocating short-lived objects nonstop, ' +
+      'then 5 s alone (tests/bench/loop-floor-child.ts). ' +
       'The core and the commits run in a fresh process holding only them, as the app\'s main process does (the bench\'s own process has built every ledger). ' +
       `Export per sale: up to ${NAIVE_MAX_MS / 1000} s of sales, one export after the outcome (the journal's guarantee would need one after the intent too: ` +
       'this favours the export). better-sqlite3 runs the ledger’s own projection statements on a copy of the same snapshot, each event its own transaction.',
