@@ -58,6 +58,17 @@ export function runThreadHooks(): void {
  * thread waiting its turn behind them. Linux only: there a thread's nice value is its own
  * (setpriority on its thread id, read from /proc/thread-self). Elsewhere, or if the system refuses,
  * the thread runs at normal priority, which is only slower, never wrong.
+ *
+ * Decision: the chores stay a thread, not a process of their own at low priority, though only a
+ * process can lower all of itself: a thread's nice value leaves out the helper threads with which V8
+ * collects its heap, shared with the main thread. Measured here (two cores, 2026-11-27): an idle main
+ * thread beside a thread allocating nonstop at nice 10 waited up to 16–18 ms for a core, beside a
+ * whole process at nice 10 doing the same 9–11 ms. But on Linux starting a process forks this one,
+ * and a fork copies the page tables of a process that holds the books while its other threads wait:
+ * the main loop stalled 41 ms with 1 GB resident, 66 ms with 2 GB, for each start; with the audit
+ * run in its own process at 1M sales, the first audit's loop max was 23 and 14 ms in two runs (15.7–20
+ * without). A process started once, before the books are loaded, would avoid that, at the price of a
+ * resident process per ledger and a fault harness (tests/faults/fs-shim.ts) shared across processes.
  */
 export function yieldCpuToSales(): void {
   if (process.platform !== 'linux') return
