@@ -7,9 +7,9 @@ export default defineConfig({
   main: {
     build: {
       rollupOptions: {
-        // web.js is the browser-mode server: plain Node, started with `node out/main/web.js`. The two
-        // thread entries are the ledger's workers (electron/ledger/threads.ts finds them beside the code
-        // that starts them, so shared chunks stay in out/main too).
+        // web.js is the browser-mode server: plain Node, started with `node out/main/web.js`. The thread
+        // entries are the ledger's workers, and audit-process.js the audit's own process
+        // (electron/ledger/threads.ts finds them beside the code that starts them, so shared chunks stay in out/main too).
         input: {
           index: resolve('electron/main.ts'),
           web: resolve('electron/web/cli.ts'),
@@ -17,6 +17,8 @@ export default defineConfig({
           office: resolve('electron/office/office-cli.ts'),
           'ledger-thread': resolve('electron/ledger/ledger-thread.ts'),
           'chores-thread': resolve('electron/ledger/chores-thread.ts'),
+          // The whole-journal audit's own process, started by the chores thread (electron/ledger/audit-runner.ts).
+          'audit-process': resolve('electron/ledger/audit-process.ts'),
           // The head office's journal shipper (electron/office/): its own thread, off the sale path.
           'shipper-thread': resolve('electron/office/shipper-thread.ts'),
         },

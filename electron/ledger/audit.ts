@@ -20,7 +20,8 @@ interface Seal {
   last: ChainPoint
 }
 
-type Seals = Record<string, Seal>
+/** The seals file's contents: a seal for each closed segment that passed, by the segment's file name. */
+export type Seals = Record<string, Seal>
 
 function digestOf(file: string): string {
   const hash = createHash('sha256')
@@ -76,11 +77,25 @@ export interface AuditOptions {
 /** Progress is told about a hundred times over a whole audit, not per line. */
 const PROGRESS_STEPS = 100
 
+/** An audit's answer, and the seals it earned: the closed segments that passed and are not sealed yet. */
+export interface JournalCheck {
+  audit: JournalAudit
+  newSeals: Seals
+}
+
+/** The audit, sealing as it goes: checkJournal, then sealSegments. */
+export function verifyJournal(dir: string, options: AuditOptions = {}): JournalAudit {
+  const { audit, newSeals } = checkJournal(dir, options)
+  sealSegments(dir, newSeals)
+  return audit
+}
+
 /**
  * Streams the journal from its first line (sealed segments by digest) and checks the whole chain,
- * holding one chunk at a time; seals the closed segments that pass.
+ * holding one chunk at a time. Only reads: the audit's own process (audit-process.ts) runs it, and
+ * the thread that asked writes the seals.
  */
-export function verifyJournal(dir: string, { through = Infinity, onProgress }: AuditOptions = {}): JournalAudit {
+export function checkJournal(dir: string, { through = Infinity, onProgress }: AuditOptions = {}): JournalCheck {
   const journalDir = path.join(dir, JOURNAL_DIR)
   const segments = listSegments(journalDir)
   const legacy = path.join(dir, LEGACY_JOURNAL_FILE)
@@ -124,12 +139,18 @@ export function verifyJournal(dir: string, { through = Infinity, onProgress }: A
       ? say('audit.tornTail', { line: read.tornTail.line })
       : null
   tell(total)
-  if (Object.keys(newSeals).length > 0 && segments[0]?.file !== legacy) {
-    try {
-      writeFileAtomically(journalDir, SEALS_FILE, Buffer.from(JSON.stringify({ ...seals, ...newSeals })))
-    } catch {
-      // Sealing only saves time next audit; the audit's answer stands without it.
-    }
+  // A legacy journal (one file, before segments) has no closed segment to seal.
+  const sealable = segments[0]?.file !== legacy
+  return { audit: { entries, ok: problem === null, problem }, newSeals: sealable ? newSeals : {} }
+}
+
+/** Adds `newSeals` to the seals file; a failure only costs the next audit time, so it is not one. */
+export function sealSegments(dir: string, newSeals: Seals): void {
+  if (Object.keys(newSeals).length === 0) return
+  const journalDir = path.join(dir, JOURNAL_DIR)
+  try {
+    writeFileAtomically(journalDir, SEALS_FILE, Buffer.from(JSON.stringify({ ...readSeals(journalDir), ...newSeals })))
+  } catch {
+    // Sealing only saves time next audit; the audit's answer stands without it.
   }
-  return { entries, ok: problem === null, problem }
 }

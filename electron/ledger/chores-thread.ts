@@ -1,6 +1,6 @@
 // The chores thread's entry: snapshots from its replica, whole-journal audits and saved-copy checks, one request at a time, so no sale waits on them.
 import { parentPort, workerData } from 'node:worker_threads'
-import { verifyJournal } from './audit'
+import { auditJournal } from './audit-runner'
 import { copyLedgerFolder } from './backup-copy'
 import { carry, type ChoreReply, type ChoreRequest, type ChoresData, type ChoreTasks } from './chores'
 import { loadSqlJs } from './ledger-open'
@@ -9,7 +9,7 @@ import { newestSnapshotIs } from './snapshot'
 import { runThreadHooks, yieldCpuToSales } from './threads'
 
 runThreadHooks()
-yieldCpuToSales()
+yieldCpuToSales('thread')
 const { dir } = workerData as ChoresData
 const port = parentPort!
 const replica = loadSqlJs().then((SQL) => new Replica(SQL, dir))
@@ -26,7 +26,7 @@ async function perform(request: ChoreRequest): Promise<ChoreTasks[ChoreRequest['
     case 'snapshot':
       return (await replica).snapshot(request.through)
     case 'audit':
-      return verifyJournal(dir, { through: request.through, onProgress: (done, total) => reply({ id: request.id, progress: { done, total } }) })
+      return auditJournal(dir, request.through, (done, total) => reply({ id: request.id, progress: { done, total } }))
     case 'savedCopyIs':
       return newestSnapshotIs(dir, request.check)
     case 'copyLedger':

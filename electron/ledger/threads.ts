@@ -1,14 +1,27 @@
-// Starts the ledger's worker threads from the built bundle (out/main/<name>.js) or, run from source (tests, tsx), from the .ts file.
+// Starts the ledger's worker threads, and the audit's own process, from the built bundle (out/main/<name>.js) or, run from source (tests, tsx), from the .ts file.
+import { spawn, type ChildProcessByStdio } from 'node:child_process'
 import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { Worker, workerData as startedWith } from 'node:worker_threads'
 
 /** The thread entries; electron.vite.config.ts builds each as out/main/<name>.js beside index.js and web.js. */
 export type ThreadName = 'ledger-thread' | 'chores-thread' | 'shipper-thread'
+/** The process entries, built the same way. */
+export type ProcessName = 'audit-process'
 
 /** Where each entry's source sits, from this folder: the office's shipper is not the ledger's. */
-const SOURCE_DIRS: Record<ThreadName, string> = { 'ledger-thread': '.', 'chores-thread': '.', 'shipper-thread': '../office' }
+const SOURCE_DIRS: Record<ThreadName | ProcessName, string> = {
+  'ledger-thread': '.',
+  'chores-thread': '.',
+  'shipper-thread': '../office',
+  'audit-process': '.',
+}
+
+const builtEntry = (name: ThreadName | ProcessName) => path.join(__dirname, `${name}.js`)
+const sourceEntry = (name: ThreadName | ProcessName) => path.join(__dirname, SOURCE_DIRS[name], `${name}.ts`)
 
 /**
  * A module every ledger thread loads before its own code, with its data: the seam through which the
@@ -39,10 +52,26 @@ export function addThreadHook(hook: ThreadHook): () => void {
  */
 export function startThread(name: ThreadName, workerData: object): Worker {
   const data = { ...workerData, hooks }
-  const built = path.join(__dirname, `${name}.js`)
+  const built = builtEntry(name)
   if (fs.existsSync(built)) return new Worker(built, { workerData: data })
-  const source = path.join(__dirname, SOURCE_DIRS[name], `${name}.ts`)
-  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(source)})`, { eval: true, workerData: data })
+  return new Worker(`require('tsx/cjs'); require(${JSON.stringify(sourceEntry(name))})`, { eval: true, workerData: data })
+}
+
+/**
+ * Starts a process of this program's own: the same executable, run as plain Node. In the desktop
+ * app that executable is Electron, which runs as Node when ELECTRON_RUN_AS_NODE is set (its RunAsNode
+ * fuse, on unless a build turns it off; with it off, the start fails and the caller does the work
+ * itself). It answers on its stdout.
+ */
+export function startProcess(name: ProcessName, args: readonly string[]): ChildProcessByStdio<null, Readable, null> {
+  const built = builtEntry(name)
+  // From source, tsx's require hook found from here, not from the working folder.
+  const entry = fs.existsSync(built) ? [built] : ['--require', createRequire(__filename).resolve('tsx/cjs'), sourceEntry(name)]
+  return spawn(process.execPath, [...entry, ...args], {
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    windowsHide: true,
+  })
 }
 
 /** Called first by each thread entry: each hook module's `installInThread(data)`. */
@@ -52,29 +81,29 @@ export function runThreadHooks(): void {
   for (const hook of hooks) (require(hook.module) as { installInThread: (data: unknown) => void }).installInThread(hook.data)
 }
 
+/** os.constants.priority.PRIORITY_BELOW_NORMAL: nice 10 on Linux and macOS, BELOW_NORMAL_PRIORITY_CLASS on Windows. */
+const BELOW_NORMAL = os.constants.priority.PRIORITY_BELOW_NORMAL
+
 /**
- * Called by the chores thread: it yields the CPU to the main and ledger threads. A snapshot's export
- * and digest, or an audit, keep a core busy for seconds; on a two-core shop PC that left a sale's
- * thread waiting its turn behind them. Linux only: there a thread's nice value is its own
- * (setpriority on its thread id, read from /proc/thread-self). Elsewhere, or if the system refuses,
- * the thread runs at normal priority, which is only slower, never wrong.
+ * Called by the chores thread ('thread') and the audit's process ('process'): they yield the CPU to
+ * the main and ledger threads. A snapshot's export and digest, or an audit, keep a core busy for
+ * seconds; on a two-core shop PC that left a sale's thread waiting its turn behind them.
  *
- * Decision: the chores stay a thread, not a process of their own at low priority, though only a
- * process can lower all of itself: a thread's nice value leaves out the helper threads with which V8
- * collects its heap, shared with the main thread. Measured here (two cores, 2026-11-27): an idle main
- * thread beside a thread allocating nonstop at nice 10 waited up to 16–18 ms for a core, beside a
- * whole process at nice 10 doing the same 9–11 ms. But on Linux starting a process forks this one,
- * and a fork copies the page tables of a process that holds the books while its other threads wait:
- * the main loop stalled 41 ms with 1 GB resident, 66 ms with 2 GB, for each start; with the audit
- * run in its own process at 1M sales, the first audit's loop max was 23 and 14 ms in two runs (15.7–20
- * without). A process started once, before the books are loaded, would avoid that, at the price of a
- * resident process per ledger and a fault harness (tests/faults/fs-shim.ts) shared across processes.
+ * A thread can lower only itself, and on Linux only (there a thread's nice value is its own:
+ * setpriority on its thread id, read from /proc/thread-self); the helper threads with which V8
+ * collects its heap serve the whole process at normal priority. A process lowers all of itself:
+ * on Windows and macOS the priority is the process's; on Linux each of its threads is lowered, and
+ * threads it starts later inherit it. If the system refuses, the work runs at normal priority, which
+ * is only slower, never wrong.
  */
-export function yieldCpuToSales(): void {
-  if (process.platform !== 'linux') return
+export function yieldCpuToSales(scope: 'thread' | 'process'): void {
   try {
-    const threadId = Number(path.basename(fs.readlinkSync('/proc/thread-self')))
-    os.setPriority(threadId, 10)
+    if (process.platform === 'linux') {
+      const ids = scope === 'thread' ? [path.basename(fs.readlinkSync('/proc/thread-self'))] : fs.readdirSync('/proc/self/task')
+      for (const id of ids) os.setPriority(Number(id), BELOW_NORMAL)
+    } else if (scope === 'process') {
+      os.setPriority(BELOW_NORMAL)
+    }
   } catch {
     // Normal priority: see above.
   }

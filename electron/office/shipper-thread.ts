@@ -4,7 +4,7 @@ import { yieldCpuToSales } from '../ledger/threads'
 import { runShipper, type ShipperOptions } from './shipper'
 
 // A backlog of days takes a core for seconds (reading, hashing, encoding); on a two-core shop PC it waits its turn behind a sale.
-yieldCpuToSales()
+yieldCpuToSales('thread')
 const port = parentPort!
 const shipper = runShipper({ ...(workerData as Omit<ShipperOptions, 'onStatus'>), onStatus: (status) => port.postMessage({ status }) })
 port.on('message', (message: unknown) => {

@@ -1,11 +1,13 @@
 // The ledger's chores thread on real files and real threads: sales go on while it audits and snapshots, its replica's snapshots are what a fresh open rebuilds, and killing it loses nothing.
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import initSqlJs from 'sql.js'
 import { describe, expect, it } from 'vitest'
 import type { Ledger, LedgerProgress } from '../../electron/ledger/ledger'
 import { runDailyBackup } from '../../electron/counter/backups'
 import { checkOf, PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, type SnapshotCheck } from '../../electron/ledger/snapshot'
+import { addThreadHook } from '../../electron/ledger/threads'
 import { percentile } from '../bench/stats'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
 import { english } from '../../electron/shared/error-words'
@@ -109,6 +111,131 @@ describe('the whole-journal audit', () => {
     expect(progress.at(-1)).toEqual({ task: 'audit', done: progress[0].total, total: progress[0].total })
     expect(progress.length).toBeGreaterThan(10)
     expect(progress.every((step, i) => i === 0 || step.done >= progress[i - 1].done)).toBe(true)
+  })
+})
+
+/** The audit processes this test process has started and not yet reaped (Linux /proc). */
+function auditProcesses(): number[] {
+  return fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return []
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      const command = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8')
+      return parent === process.pid && command.includes('audit-process') ? [Number(entry)] : []
+    } catch {
+      return [] // ended meanwhile
+    }
+  })
+}
+
+/** The nice value of each of a process's threads (field 19 of /proc/<pid>/task/<tid>/stat). */
+function niceOfThreads(pid: number): number[] {
+  return fs.readdirSync(`/proc/${pid}/task`).map((task) => {
+    const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])
+  })
+}
+
+/** Polls until `audit` settles, handing each audit process it sees to `look` at every poll. */
+async function watchAudit<T>(audit: Promise<T>, look: (pid: number) => void): Promise<T> {
+  let settled = false
+  const done = audit.finally(() => (settled = true))
+  while (!settled) {
+    for (const pid of auditProcesses()) {
+      try {
+        look(pid)
+      } catch (error) {
+        if (!(error as NodeJS.ErrnoException).code) throw error // ENOENT/ESRCH: it ended as it was read
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2))
+  }
+  return done
+}
+
+const SEALS = () => path.join(rig.dir, 'journal', 'sealed.json')
+
+describe('the audit in its own process', () => {
+  /** A journal of many closed segments (about 31 MB in segments of about 2 MB). */
+  async function buildSegmentedJournal(): Promise<void> {
+    const built = await rig.open({ snapshotEvery: 40, segmentBytes: 2_000_000 })
+    // A segment closes at the first snapshot after it grew past its size: snapshots run between batches.
+    for (let first = 0; first < 600; first += 50) {
+      sell(built, first, 50, LONG_MESSAGE)
+      await built.snapshotsSettled()
+    }
+    await rig.close(built)
+    expect(rig.segments().length).toBeGreaterThan(5)
+  }
+
+  it('checks the journal at below-normal priority, reading only; the ledger writes the seals and a damaged line is still found', { timeout: 120_000 }, async () => {
+    await buildSegmentedJournal()
+    const ledger = await rig.open({ snapshotEvery: 1_000_000 })
+    /** Each audit process's threads' nice values, as last seen while it checked. */
+    const nices = new Map<number, number[]>()
+    const audit = await watchAudit(ledger.auditJournal(), (pid) => nices.set(pid, niceOfThreads(pid)))
+
+    expect(audit).toEqual({ entries: 1_200, ok: true, problem: null })
+    // One process, every one of its threads (V8's helpers too) lowered, gone once it answered. (On
+    // Linux it would also inherit the nice of the chores thread that starts it; what counts is that
+    // no thread of the work runs at normal priority, as V8's helpers of a thread in this process do.)
+    expect(nices.size).toBe(1)
+    const [threads] = nices.values()
+    expect(threads.length).toBeGreaterThan(1)
+    expect(new Set(threads)).toEqual(new Set([os.constants.priority.PRIORITY_BELOW_NORMAL]))
+    expect(auditProcesses()).toEqual([])
+    // Every closed segment sealed, by the ledger's side: the process has no write to make.
+    const sealed = Object.keys(JSON.parse(fs.readFileSync(SEALS(), 'utf8')) as object).sort()
+    expect(sealed).toEqual(rig.segments().slice(0, -1).map((file) => path.basename(file)).sort())
+
+    // An edit in the first (sealed) segment: its digest no longer matches, its lines are read again.
+    const first = rig.segments()[0]
+    const bytes = fs.readFileSync(first)
+    const at = bytes.indexOf('Recharge successful')
+    bytes[at] = 'r'.charCodeAt(0)
+    fs.writeFileSync(first, bytes)
+    const damaged = await watchAudit(ledger.auditJournal(), () => undefined)
+    expect(damaged.ok).toBe(false)
+    expect(english(damaged.problem ?? '')).toMatch(/line \d+/i)
+    expect(ledger.readOnly).not.toBeNull()
+    await rig.close(ledger)
+  })
+
+  it('still answers when its process cannot start, or dies on the way: the ledger checks the journal itself', { timeout: 120_000 }, async () => {
+    await buildSegmentedJournal()
+    fs.rmSync(SEALS(), { force: true })
+
+    // The process killed mid-way: the whole check again, in the chores thread.
+    const progress: LedgerProgress[] = []
+    const ledger = await rig.open({ snapshotEvery: 1_000_000, onProgress: (step) => progress.push(step) })
+    const killed = new Set<number>()
+    const afterKill = await watchAudit(ledger.auditJournal(), (pid) => {
+      // Once it has begun to tell its progress: killed mid-way, not before it started.
+      if (progress.length > 1 && !killed.has(pid)) {
+        killed.add(pid)
+        process.kill(pid, 'SIGKILL')
+      }
+    })
+    expect(killed.size).toBe(1)
+    expect(afterKill).toEqual({ entries: 1_200, ok: true, problem: null })
+    expect(progress.at(-1)).toEqual({ task: 'audit', done: progress[0].total, total: progress[0].total })
+    expect(fs.existsSync(SEALS())).toBe(true)
+    await rig.close(ledger)
+
+    // No process can start at all (the hook's executable is not there): no process, the same answer.
+    fs.rmSync(SEALS(), { force: true })
+    const removeHook = addThreadHook({ module: path.join(__dirname, 'no-own-process.ts'), data: null })
+    try {
+      const alone = await rig.open({ snapshotEvery: 1_000_000 })
+      const seen = new Set<number>()
+      expect(await watchAudit(alone.auditJournal(), (pid) => seen.add(pid))).toEqual({ entries: 1_200, ok: true, problem: null })
+      expect(seen.size).toBe(0)
+      expect(fs.existsSync(SEALS())).toBe(true)
+      await rig.close(alone)
+    } finally {
+      removeHook()
+    }
   })
 })
 
