@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Ledger, LedgerProgress } from '../../electron/ledger/ledger'
 import { runDailyBackup } from '../../electron/counter/backups'
 import { checkOf, PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, type SnapshotCheck } from '../../electron/ledger/snapshot'
-import { addThreadHook } from '../../electron/ledger/threads'
+import { addThreadHook, startProcess } from '../../electron/ledger/threads'
 import { percentile } from '../bench/stats'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
 import { english } from '../../electron/shared/error-words'
@@ -141,6 +141,8 @@ function niceOfThreads(pid: number): number[] {
 async function watchAudit<T>(audit: Promise<T>, look: (pid: number) => void): Promise<T> {
   let settled = false
   const done = audit.finally(() => (settled = true))
+  // Its refusal is the caller's, once this returns; meanwhile it must not count as unhandled.
+  done.catch(() => undefined)
   while (!settled) {
     for (const pid of auditProcesses()) {
       try {
@@ -236,6 +238,46 @@ describe('the audit in its own process', () => {
     } finally {
       removeHook()
     }
+  })
+
+  it('tells the disk error when the journal cannot be read, in its process as in the thread, and writes no seal', { timeout: 120_000 }, async () => {
+    await buildSegmentedJournal()
+    fs.rmSync(SEALS(), { force: true })
+    // A closed segment that cannot be read as a file (a disk gone bad, a folder restored wrongly).
+    const second = rig.segments()[1]
+    fs.rmSync(second)
+    fs.mkdirSync(second)
+
+    const ledger = await rig.open({ snapshotEvery: 1_000_000 })
+    const seen = new Set<number>()
+    await expect(watchAudit(ledger.auditJournal(), (pid) => seen.add(pid))).rejects.toThrow(/EISDIR/)
+    expect(seen.size).toBe(1)
+    await rig.close(ledger)
+
+    const removeHook = addThreadHook({ module: path.join(__dirname, 'no-own-process.ts'), data: null })
+    try {
+      const alone = await rig.open({ snapshotEvery: 1_000_000 })
+      await expect(alone.auditJournal()).rejects.toThrow(/EISDIR/)
+      await rig.close(alone)
+    } finally {
+      removeHook()
+    }
+    expect(fs.existsSync(SEALS())).toBe(false)
+  })
+
+  it('ends by itself once no one reads it (its app gone), having written nothing', { timeout: 120_000 }, async () => {
+    await buildSegmentedJournal()
+    fs.rmSync(SEALS(), { force: true })
+    const before = new Map(fs.readdirSync(rig.dir, { recursive: true }).map((name) => [String(name), fs.statSync(path.join(rig.dir, String(name))).mtimeMs]))
+    const child = startProcess('audit-process', [rig.dir, 'Infinity'])
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    // Its first line read, the reader goes as a dead app's would.
+    await new Promise((resolve) => child.stdout.once('data', resolve))
+    child.stdout.destroy()
+    // A check that ran to its end would exit 0; one cut off at its next line (EPIPE) does not.
+    expect(await exited).not.toBe(0)
+    const after = new Map(fs.readdirSync(rig.dir, { recursive: true }).map((name) => [String(name), fs.statSync(path.join(rig.dir, String(name))).mtimeMs]))
+    expect(after).toEqual(before)
   })
 })
 
