@@ -243,7 +243,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       if (!sale.orderId) {
         throw new CounterError('not_found', say('coupon.noOrder'))
       }
-      const reply = await (await session.panApi()).couponStatus(sale.orderId)
+      const reply = await (await session.panApi()).couponStatus(sale.orderId, ctx.now().getTime() - Date.parse(sale.createdAt))
       ctx.noteContact(reply.httpStatus !== null)
       // A refused check is about our request, not the order: shown, but no news of the sale to journal (the queue's pending.checked keeps it).
       if (reply.requestRefused) return { ...sale, message: reply.message }

@@ -118,7 +118,12 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       const session = ctx.session()
       const sale = await ctx.answers.reads(session).sale(orderId)
       if (!sale) throw new CounterError('not_found', say('sale.noSuchOrder', { orderId }))
-      const reply = await (await session.rechargeApi()).checkStatus(orderId)
+      // Asked while its own request is on the way, the provider may not have booked it yet, and the
+      // request's answer, arriving after the check's, would be dropped: only after it, as the queue does.
+      if (sale.state === 'SENDING' && inFlight.has(sale.number)) {
+        throw new CounterError('invalid_input', say('pending.sendingNow', { id: orderId }), { orderId: say('pending.sendingNowField') })
+      }
+      const reply = await (await session.rechargeApi()).checkStatus(orderId, ctx.now().getTime() - Date.parse(sale.createdAt))
       ctx.noteContact(reply.httpStatus !== null)
       // A refused check is about our request, not the order: shown, but no news of the sale to journal (the queue's pending.checked keeps it).
       if (reply.requestRefused) return { ...sale, message: reply.message }

@@ -20,15 +20,19 @@
 // | Role, and what the FAILED says                                  | Outcome |
 // |-----------------------------------------------------------------|---------|
 // | status check: a request refusal (REQUEST_REFUSALS), or any 4xx  | UNKNOWN: the sale stays pending, asked again |
-// | status check: anything else, even a message never seen before   | FAILED: the provider speaks about the order |
+// | status check: anything else                                     | as settleCheck() below decides |
 // | sale request: a request refusal                                 | FAILED (it did not take the order, nothing charged), with why |
 // | sale request: the order id already exists (DUPLICATE_ORDER)     | UNKNOWN: an order with this id is on the provider's books |
 // | sale request: anything else                                     | FAILED with the provider's message |
 // | any other call (lookup, agent creation, reset, balance)         | FAILED with the provider's message |
 //
-// An unseen FAILED message on a check settles the order FAILED on purpose: a provider that says
-// FAILED about our order without naming the request as the problem has answered about the order,
-// and keeping every such sale open for ever would stop the shop selling to that number.
+// A status check's SUCCESS or FAILED settles an order only when the answer is about that order
+// (settleCheck): it names the order, or carries the provider's own reference for it. Anything else
+// keeps the sale pending and asked again — a FAILED in words we have never seen may be a refusal of
+// the request ("Partner account inactive"), and selling again on it could charge the customer twice.
+// The one answer that settles without naming the order is "no such order", and only once the
+// provider has had NOT_FOUND_SETTLES_AFTER_MS to book it: right after a timeout a provider still
+// working on the order may not have recorded it yet.
 //
 // FAILED means the provider said so and nothing was charged: safe to sell again with a new order.
 // UNKNOWN is never a failure: the sale may have gone through, so only a status check settles it.
@@ -103,8 +107,71 @@ export const REQUEST_REFUSALS: readonly RequestRefusal[] = [
 /** A 4xx without a message we know: still about the request (the HTTP status says so), never the order. */
 const HTTP_REFUSAL: RequestRefusal = { about: 'request', keys: [], advice: SUPPORT }
 
+/** On a status check, these FAILED messages say the provider has no record of the order. */
+export const NOT_FOUND: readonly RegExp[] = [/no such order/i, /not found/i, /no (record|order|transaction)s?\b/i, /does not exist/i, /unknown order/i]
+
+/**
+ * Decision: how long after a sale was sent the provider's "no such order" settles it FAILED. A sale
+ * call gives up after 30 s; a provider that queues orders may book one later than it answers, and
+ * the spec says nothing of how much later. Fifteen minutes is past any queue we would call working,
+ * and short enough that a customer whose sale never arrived is not kept from a second one all day
+ * (until then Pending shows the sale, and the owner can settle it by phone). Measured on the
+ * counter's clock, from the sale's intent: a clock put forward meanwhile shortens the wait (the
+ * journal's clock check catches a clock put back, not one put forward).
+ */
+export const NOT_FOUND_SETTLES_AFTER_MS = 15 * 60_000
+
+/** What a status check asked about, and what its answer said of it. */
+export interface CheckedOrder {
+  /** The id we asked about. */
+  expected: string
+  /** The order id the answer names, if it names one. */
+  answeredFor: string | null
+  /** The provider's own reference in the answer (a recharge's fpay_id), if any: it has the order on its books. */
+  providerRef: string | null
+  /** The order's status word where an answer gives one apart from its own (a recharge's data.status), if any. */
+  orderState: string | null
+  /** How long ago the sale was sent, on the counter's clock. */
+  sentAgoMs: number
+  /** What follows an answer that settles nothing (the call's Wording.notKnown). */
+  notKnown: string
+  /** What messages call the order: "order", "coupon order". */
+  noun: string
+}
+
+/** A status check's answer as it bears on the order asked about: see the table at the top of this file. */
+export function settleCheck<Reply extends Pick<ProviderReply, 'outcome' | 'message' | 'providerStatus'>>(reply: Reply, order: CheckedOrder): Reply {
+  if (reply.outcome === 'UNKNOWN') return reply
+  const { expected, answeredFor } = order
+  if (order.orderState !== null && verdictOf(order.orderState) !== reply.outcome) {
+    const message = `The provider's answer says ${reply.providerStatus?.trim()}, but gives ${order.noun} ${expected} the status ${order.orderState.trim()}: this does not settle it. ${order.notKnown}`
+    return { ...reply, outcome: 'UNKNOWN', message }
+  }
+  if (answeredFor !== null && answeredFor !== expected) {
+    return { ...reply, outcome: 'UNKNOWN', message: `The provider answered about ${order.noun} ${answeredFor} instead of ${expected}. ${order.notKnown}` }
+  }
+  if (answeredFor === expected || order.providerRef !== null) return reply
+  const said = reply.message.trim() || reply.providerStatus || ''
+  if (reply.outcome === 'FAILED' && NOT_FOUND.some((key) => key.test(said))) {
+    const minutes = NOT_FOUND_SETTLES_AFTER_MS / 60_000
+    if (order.sentAgoMs >= NOT_FOUND_SETTLES_AFTER_MS) {
+      return { ...reply, message: `The provider has no record of ${order.noun} ${expected} (${said}), ${minutes} minutes or more after it was sent: it never reached the provider, and nothing was charged.` }
+    }
+    return {
+      ...reply,
+      outcome: 'UNKNOWN',
+      message: `The provider has no record of ${order.noun} ${expected} yet (${said}). A provider can take a while to book an order: it is asked again, and counts as failed if there is still no record ${minutes} minutes after it was sent.`,
+    }
+  }
+  return {
+    ...reply,
+    outcome: 'UNKNOWN',
+    message: `The provider answered ${reply.providerStatus ?? reply.outcome} without naming ${order.noun} ${expected} (${said}), so this does not settle it: it stays pending and is asked again. If the provider keeps answering so, settle it by phone.`,
+  }
+}
+
 /** On a sale request, these FAILED messages mean an order with our id is already on the provider's books. */
-export const DUPLICATE_ORDER: readonly RegExp[] = [/duplicate/i, /already exists/i, /already (used|taken|processed|received)/i]
+export const DUPLICATE_ORDER: readonly RegExp[] = [/duplicate/i, /already exists/i, /already (used|taken|processed|received)/i, /\bunique\b/i]
 
 export function requestRefusalOf(message: string): RequestRefusal | null {
   return REQUEST_REFUSALS.find((row) => row.keys.some((key) => key.test(message))) ?? null

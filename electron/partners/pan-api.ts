@@ -1,7 +1,7 @@
 // The PAN agent API's seven calls (agents, coupons, password resets, balance): form fields with api_key, and what each answer says.
 import { parseProviderRupees } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
-import { classify, type CallRole, type ProviderReply, type Wording } from './outcome'
+import { classify, settleCheck, type CallRole, type ProviderReply, type Wording } from './outcome'
 import { SecretFilter } from './secret-filter'
 
 export interface PanApiOptions {
@@ -166,12 +166,12 @@ class AnswerFields {
   }
 
   /**
-   * Rupees to paise. A JSON number cannot say how it was written ("107.1" and "107.10" both arrive
-   * as 107.1, and most fractions are inexact as floats): only whole rupees are taken from one.
+   * Rupees to paise, from the decimal string the spec sends. Decision: a JSON number is unreadable,
+   * even a whole one. It reaches us already a float — JSON.parse has rounded "2.9999999999999999"
+   * to 3 before any code of ours sees it — so no number can be taken as exactly what was written.
    */
   paise(name: string): number | null {
     return this.read(name, (value) => {
-      if (typeof value === 'number') return Number.isInteger(value) && Number.isSafeInteger(value * 100) ? value * 100 : null
       if (typeof value !== 'string') return null
       try {
         return parseProviderRupees(value)
@@ -266,8 +266,11 @@ export class PanApi {
     return this.call('couponRequest', { vle_id: req.vleId, type: String(req.type), qty: String(req.qty) }, couponDetails)
   }
 
-  couponStatus(orderId: string): Promise<CouponReply> {
-    return this.call('couponStatus', { order_id: orderId }, couponDetails, { field: 'order_id', expected: orderId, noun: 'order' })
+  /** `sentAgoMs`: how long ago the coupon request was sent; settleCheck() decides what the answer settles. */
+  async couponStatus(orderId: string, sentAgoMs: number): Promise<CouponReply> {
+    const reply = await this.call('couponStatus', { order_id: orderId }, couponDetails, { field: 'order_id', expected: orderId, noun: 'order' })
+    const order = { expected: orderId, answeredFor: reply.orderId, providerRef: null, orderState: null, sentAgoMs, notKnown: WORDING.couponStatus.notKnown, noun: 'coupon order' }
+    return settleCheck(reply, order)
   }
 
   passwordReset(vleId: string): Promise<ResetReply> {

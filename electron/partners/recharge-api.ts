@@ -4,7 +4,7 @@ import type { Outcome } from '../contract'
 import { say } from '../shared/error-words'
 import { paiseToDecimal } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
-import { classify, type CallRole, type ProviderReply } from './outcome'
+import { classify, SALE_WORDING, settleCheck, type CallRole, type ProviderReply } from './outcome'
 import { SecretFilter } from './secret-filter'
 
 export interface RechargeCredentials {
@@ -49,13 +49,15 @@ export interface OperatorReply {
   circle: string | null
 }
 
-function dataField(body: Record<string, unknown> | null, name: string): string | null {
-  const data = body?.data
-  if (typeof data !== 'object' || data === null) return null
-  const value = (data as Record<string, unknown>)[name]
-  if (typeof value === 'number') return String(value)
+/** A field's text: a string, or a whole number a provider sent bare (one past 2^53 has lost digits, so none). */
+function textOf(record: unknown, name: string): string | null {
+  if (typeof record !== 'object' || record === null) return null
+  const value = (record as Record<string, unknown>)[name]
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? String(value) : null
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
 }
+
+const dataField = (body: Record<string, unknown> | null, name: string) => textOf(body?.data, name)
 
 export class RechargeApi {
   private readonly http: PartnerHttp
@@ -89,9 +91,11 @@ export class RechargeApi {
   /**
    * The spec does not show check_status's answer. We expect
    * {status: SUCCESS | FAILED | PENDING, message, data: {order_id, fpay_id, operator_id, number, amount}}
-   * and read it with the same rules as a transaction's answer.
+   * and read it with the same rules as a transaction's answer; a verdict settles the order only as
+   * settleCheck() allows (it names the order, or carries its fpay_id). `sentAgoMs`: how long ago the
+   * sale was sent, which decides what "no such order" means.
    */
-  async checkStatus(orderId: string): Promise<RechargeReply> {
+  async checkStatus(orderId: string, sentAgoMs: number): Promise<RechargeReply> {
     const { userId, token } = this.credentials
     const timestamp = String(this.now())
     const result = await this.http.postJson(RECHARGE_PATHS.checkStatus, {
@@ -102,12 +106,10 @@ export class RechargeApi {
       checksum: statusChecksum(this.credentials, timestamp, orderId),
     })
     const reply = this.rechargeReply(this.reply(result, 'check'))
-    const answeredFor = dataField(reply.body, 'order_id')
-    if (reply.outcome !== 'UNKNOWN' && answeredFor !== null && answeredFor !== orderId) {
-      // A verdict about another order must not settle this one.
-      return { ...reply, outcome: 'UNKNOWN', message: `The provider answered about order ${answeredFor} instead of ${orderId}. The status is still not known.` }
-    }
-    return reply
+    // Where a provider names the order: beside fpay_id in data, or at the top as the PAN answers do.
+    const answeredFor = dataField(reply.body, 'order_id') ?? textOf(reply.body, 'order_id')
+    const orderState = dataField(reply.body, 'status')
+    return settleCheck(reply, { expected: orderId, answeredFor, providerRef: reply.fpayId, orderState, sentAgoMs, notKnown: SALE_WORDING.notKnown, noun: 'order' })
   }
 
   async fetchOperator(mobile: string): Promise<OperatorReply> {

@@ -4,6 +4,7 @@
 // provider is called, day close with cash, UPI and credit apart, and dues the same after a restart.
 import { afterEach, describe, expect, it } from 'vitest'
 import { businessDayOf } from '../../electron/counter/business-day'
+import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
 import { startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
@@ -46,7 +47,8 @@ describe('credit sales and dues', () => {
   })
 
   it('counts an UNKNOWN credit sale only once a status check says SUCCESS, and never one it finds FAILED', async () => {
-    rig = await startRealModeRig({}, { providerTimeoutMs: 400 })
+    let nowMs = Date.now()
+    rig = await startRealModeRig({}, { providerTimeoutMs: 400, now: () => new Date(nowMs) })
     rig.provider.setFault({ kind: 'pendingThenSuccess', times: 1 })
     const pending = valueOf(await rig.counter.call('recharge.sell', onCredit('9812345611', '149')))
     expect(pending.state).toBe('UNKNOWN')
@@ -58,6 +60,8 @@ describe('credit sales and dues', () => {
     rig.provider.setFault({ kind: 'http500', times: 1 })
     const lost = valueOf(await rig.counter.call('recharge.sell', onCredit('9812345612', '50')))
     expect(lost.state).toBe('UNKNOWN')
+    // Still pending until the provider has had its time to book the order.
+    nowMs += NOT_FOUND_SETTLES_AFTER_MS
     expect(valueOf(await rig.counter.call('recharge.checkStatus', { orderId: lost.orderId })).state).toBe('FAILED')
     expect((await dueOf(rig)).customer.duePaise).toBe(149_00)
   })

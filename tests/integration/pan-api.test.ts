@@ -2,6 +2,7 @@
 import http from 'node:http'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PAN_PATHS, PanApi, type PanApiOptions, type PanReply, type VleFields } from '../../electron/partners/pan-api'
+import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
 import { startSimulator, type FaultSwitch, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
 
 // Short enough to keep the fault cases fast, long enough for a loaded machine to answer 127.0.0.1.
@@ -158,7 +159,7 @@ describe('PanApi: coupons', () => {
   it('coupon_status finds the order, PENDING as the spec shows, with its type given as a number', async () => {
     const agent = await approvedAgent()
     const bought = await seen(api.couponRequest({ vleId: agent.vle_id, type: 2, qty: 4 }))
-    const status = await seen(api.couponStatus(bought.orderId!))
+    const status = await seen(api.couponStatus(bought.orderId!, 0))
     const { outcome, providerStatus, message, ...order } = status
     expect(outcome).toBe('UNKNOWN')
     expect(providerStatus).toBe('PENDING')
@@ -178,7 +179,7 @@ describe('PanApi: coupons', () => {
     expect(await seen(api.couponRequest({ vleId: agent.vle_id, type: 3 as 1, qty: 1 }))).toMatchObject({ outcome: 'FAILED', message: 'Invalid coupon type' })
     expect(await seen(api.couponRequest({ vleId: agent.vle_id, type: 1, qty: 0 }))).toMatchObject({ outcome: 'FAILED', message: 'Invalid quantity' })
     expect(await seen(api.couponRequest({ vleId: agent.vle_id, type: 1, qty: 1.5 }))).toMatchObject({ outcome: 'FAILED', message: 'Invalid quantity' })
-    expect(await seen(api.couponStatus('UTI0000000000'))).toMatchObject({ outcome: 'FAILED', message: 'Order not found', orderId: null })
+    expect(await seen(api.couponStatus('UTI0000000000', NOT_FOUND_SETTLES_AFTER_MS))).toMatchObject({ outcome: 'FAILED', message: expect.stringContaining('(Order not found)'), orderId: null })
     expect(await balance()).toBe(START_BALANCE)
   })
 
@@ -279,8 +280,8 @@ describe('PanApi: coupon_req under every fault (UNKNOWN is never FAILED; the bal
 
   it('an order left PENDING is delivered: coupon_status says PENDING, then SUCCESS', async () => {
     const { reply } = await buyUnder({ kind: 'pendingThenSuccess', checksUntilFinal: 1 })
-    expect(await seen(api.couponStatus(reply.orderId!))).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'PENDING', orderId: reply.orderId })
-    expect(await seen(api.couponStatus(reply.orderId!))).toMatchObject({ outcome: 'SUCCESS', providerStatus: 'SUCCESS', orderId: reply.orderId, qty: 2 })
+    expect(await seen(api.couponStatus(reply.orderId!, 0))).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'PENDING', orderId: reply.orderId })
+    expect(await seen(api.couponStatus(reply.orderId!, 0))).toMatchObject({ outcome: 'SUCCESS', providerStatus: 'SUCCESS', orderId: reply.orderId, qty: 2 })
   })
 
   it.each([
@@ -292,7 +293,7 @@ describe('PanApi: coupon_req under every fault (UNKNOWN is never FAILED; the bal
     const rightKey = sim.panApiKey
     if (refusal) sim.setFault({ kind: 'refuse', operations: ['coupon_status'], times: 1, refusal })
     else sim.rotateCredentials({ panApiKey: '11111111-2222-3333-4444-555555555555' })
-    const refused = await seen(api.couponStatus(reply.orderId!))
+    const refused = await seen(api.couponStatus(reply.orderId!, 0))
     expect(refused).toMatchObject({
       outcome: 'UNKNOWN',
       requestRefused: true,
@@ -300,7 +301,7 @@ describe('PanApi: coupon_req under every fault (UNKNOWN is never FAILED; the bal
       message: `The provider refused the status check (${reason}): this says nothing about the coupon order, which stays pending. ${advice}`,
     })
     sim.rotateCredentials({ panApiKey: rightKey })
-    expect(await seen(api.couponStatus(reply.orderId!))).toMatchObject({ outcome: 'SUCCESS', orderId: reply.orderId })
+    expect(await seen(api.couponStatus(reply.orderId!, 0))).toMatchObject({ outcome: 'SUCCESS', orderId: reply.orderId })
   })
 })
 
@@ -360,7 +361,7 @@ describe('PanApi: api_key, GET mode, the wire', () => {
       })
       const checks = await Promise.all([
         seen(wrongKey.vleStatus(agent.vle_id)),
-        seen(wrongKey.couponStatus('UTI0000000000')),
+        seen(wrongKey.couponStatus('UTI0000000000', 0)),
         seen(wrongKey.passwordResetStatus('PR0000000000')),
       ])
       expect(checks).toMatchObject([
@@ -386,7 +387,7 @@ describe('PanApi: api_key, GET mode, the wire', () => {
     const agent = await approvedAgent()
     const bought = await seen(api.couponRequest({ vleId: agent.vle_id, type: 2, qty: 1 }))
     expect(bought).toMatchObject({ outcome: 'SUCCESS', amountPaise: E_RATE })
-    expect((await seen(api.couponStatus(bought.orderId!))).providerStatus).toBe('PENDING')
+    expect((await seen(api.couponStatus(bought.orderId!, 0))).providerStatus).toBe('PENDING')
     expect(await balance()).toBe(START_BALANCE - E_RATE)
     expect(sim.requests.length).toBeGreaterThanOrEqual(7)
     expect(new Set(sim.requests.map((r) => r.method))).toEqual(new Set(['GET']))
@@ -425,7 +426,7 @@ describe('PanApi: api_key, GET mode, the wire', () => {
     await new Promise<void>((resolve) => wrongOrder.listen(0, '127.0.0.1', resolve))
     const confused = openApi({ baseUrl: `http://127.0.0.1:${(wrongOrder.address() as { port: number }).port}` })
     try {
-      const reply = await seen(confused.couponStatus('UTI1111111111'))
+      const reply = await seen(confused.couponStatus('UTI1111111111', 0))
       expect(reply).toMatchObject({ outcome: 'UNKNOWN', orderId: null, qty: null, type: null })
       expect(reply.message).toMatch(/^The provider answered about order UTI9999999999 instead of UTI1111111111\. /)
     } finally {

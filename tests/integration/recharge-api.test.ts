@@ -2,6 +2,7 @@
 import net from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RechargeApi, type RechargeReply } from '../../electron/partners/recharge-api'
+import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
 import { startSimulator, type FaultSwitch, type Simulator } from '../../electron/simulator/server'
 import { english } from '../../electron/shared/error-words'
 
@@ -29,8 +30,9 @@ async function sell(orderId = nextOrderId(), via = api): Promise<RechargeReply> 
   return reply
 }
 
-async function check(orderId: string): Promise<RechargeReply> {
-  const reply = await api.checkStatus(orderId)
+/** `sentAgoMs`: by default the sale was sent just now, as when the staff ask right after a timeout. */
+async function check(orderId: string, sentAgoMs = 0): Promise<RechargeReply> {
+  const reply = await api.checkStatus(orderId, sentAgoMs)
   replies.push(reply)
   return reply
 }
@@ -147,11 +149,18 @@ describe('RechargeApi.transaction', () => {
     expect(settled.fpayId).toMatch(/^RCH/)
   })
 
-  it('UNKNOWN on an HTTP 500 error page; the status check says the order was never made (FAILED)', async () => {
+  it('UNKNOWN on an HTTP 500 error page; "no such order" keeps it pending until the provider has had time to book it, then settles it FAILED', async () => {
     const { orderId, reply } = await sellUnder({ kind: 'http500' })
     expect(reply).toMatchObject({ outcome: 'UNKNOWN', httpStatus: 500, body: null })
     expect(reply.message).toMatch(/error page \(HTTP 500\)/)
-    expect(await check(orderId)).toMatchObject({ outcome: 'FAILED', message: 'No such order' })
+    const early = await check(orderId, NOT_FOUND_SETTLES_AFTER_MS - 1)
+    expect(early).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'FAILED', requestRefused: false })
+    expect(early.message).toBe(
+      `The provider has no record of order ${orderId} yet (No such order). A provider can take a while to book an order: it is asked again, and counts as failed if there is still no record 15 minutes after it was sent.`,
+    )
+    const late = await check(orderId, NOT_FOUND_SETTLES_AFTER_MS)
+    expect(late).toMatchObject({ outcome: 'FAILED', providerStatus: 'FAILED' })
+    expect(late.message).toBe(`The provider has no record of order ${orderId} (No such order), 15 minutes or more after it was sent: it never reached the provider, and nothing was charged.`)
   })
 
   it('UNKNOWN on a cut-off JSON answer; the status check reveals SUCCESS', async () => {
@@ -208,7 +217,7 @@ describe('RechargeApi.checkStatus', () => {
     if ('rotate' in how) sim.rotateCredentials({ recharge: { token: 'rotated-token-7f3e9a' } })
     if ('refusal' in how) sim.setFault({ kind: 'refuse', operations: ['check_status'], times: 1, refusal: how.refusal })
     try {
-      const refused = await wrongKey.checkStatus(orderId)
+      const refused = await wrongKey.checkStatus(orderId, 0)
       replies.push(refused)
       expect(refused).toMatchObject({ outcome: 'UNKNOWN', requestRefused: true, message })
     } finally {
@@ -219,10 +228,25 @@ describe('RechargeApi.checkStatus', () => {
     expect(await check(orderId)).toMatchObject({ outcome: 'SUCCESS', requestRefused: false })
   })
 
-  it('a FAILED that names no fault of the request is about the order, even in words never seen before', async () => {
+  it('a FAILED in words never seen before settles the order only when the answer names it', async () => {
     const { orderId } = await sellUnder({ kind: 'pendingThenSuccess' })
     sim.setFault({ kind: 'refuse', operations: ['check_status'], times: 1, refusal: { message: 'Recharge reversed by operator' } })
-    expect(await check(orderId)).toMatchObject({ outcome: 'FAILED', requestRefused: false, message: 'Recharge reversed by operator' })
+    expect(await check(orderId)).toMatchObject({
+      outcome: 'UNKNOWN',
+      providerStatus: 'FAILED',
+      requestRefused: false,
+      message: `The provider answered FAILED without naming order ${orderId} (Recharge reversed by operator), so this does not settle it: it stays pending and is asked again. If the provider keeps answering so, settle it by phone.`,
+    })
+    // The provider's own failure of the order, which its answer names: settled.
+    const failed = await sellUnder({ kind: 'failed' })
+    expect(failed.reply.outcome).toBe('FAILED')
+    expect(await check(failed.orderId)).toMatchObject({ outcome: 'FAILED', requestRefused: false, message: 'Operator down: recharge failed' })
+  })
+
+  it('a SUCCESS that names no order and carries no reference of the provider\'s settles nothing', async () => {
+    const { orderId } = await sellUnder({ kind: 'pendingThenSuccess' })
+    sim.setFault({ kind: 'refuse', operations: ['check_status'], times: 1, refusal: { status: 'SUCCESS', message: 'Done' } })
+    expect(await check(orderId)).toMatchObject({ outcome: 'UNKNOWN', message: expect.stringContaining(`without naming order ${orderId} (Done)`) })
   })
 })
 

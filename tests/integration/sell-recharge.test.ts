@@ -64,11 +64,13 @@ describe('recharge.sell', () => {
     expect(retried.value.orderId).not.toBe(failed.value.orderId)
   })
 
+  // After an error page the provider has no such order, which right after the sale settles nothing
+  // (the provider may not have booked it yet; unresolved-sales.test.ts has it settle later).
   it.each([
-    ['http500', 'FAILED'],
+    ['http500', 'UNKNOWN'],
     ['truncatedJson', 'SUCCESS'],
     ['noAnswer', 'SUCCESS'],
-  ] as const)('UNKNOWN after %s is never resent and check_status settles it as %s', async (kind, settled) => {
+  ] as const)('UNKNOWN after %s is never resent; the status check right after it says %s', async (kind, settled) => {
     rig = await startRealModeRig()
     rig.provider.setFault({ kind, times: 1 })
     const sold = await rig.counter.call('recharge.sell', sale)

@@ -153,10 +153,11 @@ describe('simulator: requests', () => {
     try {
       const sale = api.transaction({ number: '9876543210', amountPaise: 1000, operatorCode: 'RJP', orderId: 'HELD-1' })
       while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
-      expect(await api.checkStatus('HELD-1')).toMatchObject({ outcome: 'FAILED', message: 'No such order' })
+      // Not booked yet: the provider's "no such order" right after sending must not settle the sale.
+      expect(await api.checkStatus('HELD-1', 0)).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'FAILED', message: expect.stringContaining('(No such order)') })
       release()
       expect((await sale).outcome).toBe('SUCCESS')
-      expect((await api.checkStatus('HELD-1')).outcome).toBe('SUCCESS')
+      expect((await api.checkStatus('HELD-1', 0)).outcome).toBe('SUCCESS')
     } finally {
       api.close()
     }

@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { CounterEvent, CouponSale, Sale } from '../../electron/contract'
 import { MAY_HAVE_CHARGED } from '../../electron/counter/held-answers'
 import { ledgerDir } from '../../electron/counter/session'
+import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
 import type { SimRequest } from '../../electron/simulator/server'
 import { installFsShim, type FsShim } from '../faults/fs-shim'
-import { agentInput, approvedAgent, eventually, journalOf, pendingItems, realApiKey, realCredentials, startRealModeRig, type RealModeRig } from './helpers'
+import { agentInput, approvedAgent, eventually, journalOf, pendingItems, realApiKey, realCredentials, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
 const vleId = agentInput().vleId
@@ -121,6 +122,90 @@ describe('a refused status check settles nothing', () => {
     expect(await rig.counter.call('pan.coupons.list', {})).toMatchObject({ ok: true, value: { sales: [{ attemptId, state: 'SUCCESS' }] } })
     expect(requestsOf(rig, 'coupon_req')).toHaveLength(1)
     expect(rig.provider.orderBook().coupons).toHaveLength(1)
+  })
+})
+
+/** The provider takes each transaction in but books it only when `release()` is called: until then a status check finds no such order. */
+function slowToBook() {
+  let release!: () => void
+  const booked = new Promise<void>((resolve) => (release = resolve))
+  let received = false
+  return {
+    onRequest: async (req: SimRequest) => {
+      if (req.operation !== 'transaction') return
+      received = true
+      await booked
+    },
+    received: () => received,
+    release: () => release(),
+  }
+}
+
+describe('a provider slow to book the order, or asked while the sale is on its way', () => {
+  it('"no such order" right after a timeout keeps the sale pending and the number closed; once booked, the check says SUCCESS: one order', async () => {
+    const provider = slowToBook()
+    rig = await startRealModeRig({ onRequest: provider.onRequest }, { providerTimeoutMs: 400 })
+    const sold = valueOf(await rig.counter.call('recharge.sell', sale))
+    expect(sold.state).toBe('UNKNOWN')
+
+    const asked = valueOf(await rig.counter.call('recharge.checkStatus', { orderId: sold.orderId }))
+    expect(asked).toMatchObject({ state: 'UNKNOWN', message: expect.stringContaining(`The provider has no record of order ${sold.orderId} yet (No such order).`) })
+    expect(journalOf(rig).some((line) => line.type === 'recharge.outcome' && line.data.outcome === 'FAILED')).toBe(false)
+    expect(await rig.counter.call('recharge.sell', sale)).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { number: expect.stringContaining(sold.orderId) } } })
+
+    provider.release()
+    await eventually(async () => rig!.provider.orderBook().recharges.length === 1, 'the provider to book the order')
+    expect(valueOf(await rig.counter.call('recharge.checkStatus', { orderId: sold.orderId })).state).toBe('SUCCESS')
+    expect(requestsOf(rig, 'transaction')).toHaveLength(1)
+    expect(rig.provider.orderBook().recharges).toMatchObject([{ orderId: sold.orderId, state: 'SUCCESS' }])
+  })
+
+  it('a FAILED the counter has never seen worded, naming no order, settles nothing; the sale sells once', async () => {
+    rig = await startRealModeRig({}, { providerTimeoutMs: 400 })
+    rig.provider.setFault({ kind: 'noAnswer', times: 1 })
+    const sold = valueOf(await rig.counter.call('recharge.sell', sale))
+    expect(sold.state).toBe('UNKNOWN')
+    rig.provider.setFault({ kind: 'refuse', operations: ['check_status'], times: 1, refusal: { message: 'Partner account inactive' } })
+    expect(valueOf(await rig.counter.call('recharge.checkStatus', { orderId: sold.orderId }))).toMatchObject({
+      state: 'UNKNOWN',
+      message: `The provider answered FAILED without naming order ${sold.orderId} (Partner account inactive), so this does not settle it: it stays pending and is asked again. If the provider keeps answering so, settle it by phone.`,
+    })
+    expect(await rig.counter.call('recharge.sell', sale)).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(valueOf(await rig.counter.call('recharge.checkStatus', { orderId: sold.orderId })).state).toBe('SUCCESS')
+    expect(rig.provider.orderBook().recharges).toHaveLength(1)
+  })
+
+  it('"no such order" settles a sale FAILED once the provider has had a quarter of an hour to book it', async () => {
+    let nowMs = Date.now()
+    rig = await startRealModeRig({}, { providerTimeoutMs: 400, now: () => new Date(nowMs) })
+    rig.provider.setFault({ kind: 'http500', times: 1 })
+    const lost = valueOf(await rig.counter.call('recharge.sell', sale))
+    expect(lost.state).toBe('UNKNOWN')
+    nowMs += NOT_FOUND_SETTLES_AFTER_MS - 1_000
+    expect(valueOf(await rig.counter.call('recharge.checkStatus', { orderId: lost.orderId })).state).toBe('UNKNOWN')
+    nowMs += 1_000
+    expect(valueOf(await rig.counter.call('recharge.checkStatus', { orderId: lost.orderId }))).toMatchObject({
+      state: 'FAILED',
+      message: `The provider has no record of order ${lost.orderId} (No such order), 15 minutes or more after it was sent: it never reached the provider, and nothing was charged.`,
+    })
+    expect(await rig.counter.call('recharge.sell', sale)).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
+    expect(rig.provider.orderBook().recharges).toHaveLength(1)
+  })
+
+  it('a status check asked while the sale is being sent is refused, and the sale\'s own answer settles it', async () => {
+    const provider = slowToBook()
+    rig = await startRealModeRig({ onRequest: provider.onRequest }, { providerTimeoutMs: 5_000 })
+    const selling = rig.counter.call('recharge.sell', sale)
+    await eventually(async () => provider.received(), 'the provider to receive the sale')
+    const [sending] = await rig.counter.session().ledger.unresolvedSales()
+    expect(sending.state).toBe('SENDING')
+    expect(await rig.counter.call('recharge.checkStatus', { orderId: sending.orderId })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: `Sale ${sending.orderId} is being sent right now: wait for the provider's answer.`, fields: { orderId: 'Being sent right now' } },
+    })
+    expect(requestsOf(rig, 'check_status')).toHaveLength(0)
+    provider.release()
+    expect(valueOf(await selling)).toMatchObject({ orderId: sending.orderId, state: 'SUCCESS' })
   })
 })
 

@@ -1,7 +1,7 @@
-// Checks classify(): what every kind of provider answer means for a sale, a status check or another call.
+// Checks classify() and settleCheck(): what every kind of provider answer means for a sale, a status check or another call.
 import { describe, expect, it } from 'vitest'
 import type { HttpResult } from '../../electron/partners/http'
-import { classify, DUPLICATE_ORDER, REQUEST_REFUSALS, requestRefusalOf, type CallRole } from '../../electron/partners/outcome'
+import { classify, DUPLICATE_ORDER, NOT_FOUND_SETTLES_AFTER_MS, REQUEST_REFUSALS, requestRefusalOf, SALE_WORDING, settleCheck, type CallRole, type CheckedOrder } from '../../electron/partners/outcome'
 
 const HTML = 'text/html; charset=UTF-8'
 
@@ -171,7 +171,7 @@ describe('a refusal of the request, and a failure of the order', () => {
     )
   })
 
-  it.each(ORDER_FAILURES.filter(Boolean))('a status check answered FAILED "%s" settles the order FAILED', (message) => {
+  it.each(ORDER_FAILURES.filter(Boolean))('a status check answered FAILED "%s" reads as FAILED, for settleCheck to weigh', (message) => {
     expect(classify(failedWith(message), 'check')).toMatchObject({ outcome: 'FAILED', message, requestRefused: false })
   })
 
@@ -190,7 +190,7 @@ describe('a refusal of the request, and a failure of the order', () => {
     expect(reply.message).toBe(`The provider refused the sale (${message}): it did not take the order, so nothing was charged. ${requestRefusalOf(message)!.advice}`)
   })
 
-  it.each(['Duplicate order id', 'Order ID already exists', 'DUPLICATE TRANSACTION', 'Order id already used'])(
+  it.each(['Duplicate order id', 'Order ID already exists', 'DUPLICATE TRANSACTION', 'Order id already used', 'Order id must be unique', 'order_id not unique'])(
     'a sale answered "%s" is UNKNOWN: an order with that id is on the provider\'s books',
     (message) => {
       const reply = classify(failedWith(message), 'sale')
@@ -209,5 +209,70 @@ describe('a refusal of the request, and a failure of the order', () => {
       expect(classify(answer(200, '{"status":"SUCCESS"}'), role).outcome).toBe('SUCCESS')
       for (const httpStatus of [302, 403, 500]) expect(classify(answer(httpStatus, '{"status":"SUCCESS"}'), role).outcome).toBe('UNKNOWN')
     }
+  })
+})
+
+describe('settleCheck', () => {
+  const asked = (over: Partial<CheckedOrder> = {}): CheckedOrder => ({
+    expected: 'CN1', answeredFor: null, providerRef: null, orderState: null, sentAgoMs: 0, notKnown: SALE_WORDING.notKnown, noun: 'order', ...over,
+  })
+  const failed = (message: string) => classify(failedWith(message), 'check')
+  const succeeded = classify(answer(200, '{"status":"SUCCESS","message":"Transaction Successful"}'), 'check')
+
+  it.each(ORDER_FAILURES.filter(Boolean))('a FAILED "%s" naming the order, or carrying the provider\'s reference for it, settles it FAILED', (message) => {
+    expect(settleCheck(failed(message), asked({ answeredFor: 'CN1' }))).toMatchObject({ outcome: 'FAILED', message })
+    expect(settleCheck(failed(message), asked({ providerRef: 'RCH9' }))).toMatchObject({ outcome: 'FAILED', message })
+  })
+
+  it.each(['Operator down: recharge failed', 'Partner account inactive', 'Something went wrong', 'Recharge reversed'])(
+    'a FAILED "%s" naming no order settles nothing, however long ago the sale was sent',
+    (message) => {
+      for (const sentAgoMs of [0, NOT_FOUND_SETTLES_AFTER_MS, 30 * 24 * 3_600_000]) {
+        expect(settleCheck(failed(message), asked({ sentAgoMs }))).toMatchObject({
+          outcome: 'UNKNOWN',
+          message: `The provider answered FAILED without naming order CN1 (${message}), so this does not settle it: it stays pending and is asked again. If the provider keeps answering so, settle it by phone.`,
+        })
+      }
+    },
+  )
+
+  it('a SUCCESS naming no order and carrying no reference settles nothing; with either, it settles', () => {
+    expect(settleCheck(succeeded, asked()).outcome).toBe('UNKNOWN')
+    expect(settleCheck(succeeded, asked({ answeredFor: 'CN1' })).outcome).toBe('SUCCESS')
+    expect(settleCheck(succeeded, asked({ providerRef: 'RCH9' })).outcome).toBe('SUCCESS')
+  })
+
+  it.each(['No such order', 'Order not found', 'No record found', 'Transaction does not exist', 'Unknown order id'])(
+    '"%s" keeps the sale pending until the provider has had its time to book it, then settles it FAILED',
+    (message) => {
+      expect(settleCheck(failed(message), asked({ sentAgoMs: NOT_FOUND_SETTLES_AFTER_MS - 1 })).outcome).toBe('UNKNOWN')
+      expect(settleCheck(failed(message), asked({ sentAgoMs: NOT_FOUND_SETTLES_AFTER_MS }))).toMatchObject({
+        outcome: 'FAILED',
+        message: `The provider has no record of order CN1 (${message}), 15 minutes or more after it was sent: it never reached the provider, and nothing was charged.`,
+      })
+    },
+  )
+
+  it('an answer about another order settles nothing, whatever it says', () => {
+    for (const reply of [succeeded, failed('Operator down')]) {
+      expect(settleCheck(reply, asked({ answeredFor: 'CN2', providerRef: 'RCH9', sentAgoMs: NOT_FOUND_SETTLES_AFTER_MS }))).toMatchObject({
+        outcome: 'UNKNOWN',
+        message: `The provider answered about order CN2 instead of CN1. ${SALE_WORDING.notKnown}`,
+      })
+    }
+  })
+
+  it('an answer whose order status disagrees with its own status word settles nothing', () => {
+    expect(settleCheck(succeeded, asked({ answeredFor: 'CN1', orderState: 'FAILED' }))).toMatchObject({
+      outcome: 'UNKNOWN',
+      message: `The provider's answer says SUCCESS, but gives order CN1 the status FAILED: this does not settle it. ${SALE_WORDING.notKnown}`,
+    })
+    expect(settleCheck(succeeded, asked({ answeredFor: 'CN1', orderState: 'pending' })).outcome).toBe('UNKNOWN')
+    expect(settleCheck(succeeded, asked({ answeredFor: 'CN1', orderState: 'Success' })).outcome).toBe('SUCCESS')
+  })
+
+  it('an UNKNOWN stays as it came', () => {
+    const pending = classify(answer(200, '{"status":"PENDING","message":"In process"}'), 'check')
+    expect(settleCheck(pending, asked({ answeredFor: 'CN1' }))).toBe(pending)
   })
 })
