@@ -303,6 +303,17 @@ describe('PanApi: coupon_req under every fault (UNKNOWN is never FAILED; the bal
     sim.rotateCredentials({ panApiKey: rightKey })
     expect(await seen(api.couponStatus(reply.orderId!, 0))).toMatchObject({ outcome: 'SUCCESS', orderId: reply.orderId })
   })
+
+  it('coupon_status FAILED in words never seen, naming no order, settles nothing; the order\'s own answer does', async () => {
+    const { reply } = await buyUnder({ kind: 'pendingThenSuccess' })
+    sim.setFault({ kind: 'refuse', operations: ['coupon_status'], times: 1, refusal: { message: 'Partner account inactive' } })
+    expect(await seen(api.couponStatus(reply.orderId!, NOT_FOUND_SETTLES_AFTER_MS))).toMatchObject({
+      outcome: 'UNKNOWN',
+      requestRefused: false,
+      message: `The provider answered FAILED without naming coupon order ${reply.orderId} (Partner account inactive), so this does not settle it: it stays pending and is asked again. If the provider keeps answering so, settle it by phone.`,
+    })
+    expect(await seen(api.couponStatus(reply.orderId!, 0))).toMatchObject({ outcome: 'SUCCESS', orderId: reply.orderId })
+  })
 })
 
 describe('PanApi: password resets and balance', () => {
