@@ -2,30 +2,41 @@
 // new_bal = old_bal - amount) and the balance chain (old_bal = the last balance Counter knew).
 // A failed check is recorded with the sale and shown; nothing is corrected silently.
 import type { CouponReply } from '../partners/pan-api'
-import { formatPaise } from '../shared/money'
+import { formatBigPaise } from '../shared/money'
 
 export interface KnownBalance {
   balancePaise: number
   at: string
 }
 
-const signed = (paise: number) => (paise > 0 ? `+${formatPaise(paise)}` : formatPaise(paise))
+const rupees = (paise: bigint) => formatBigPaise(paise)
+const signed = (paise: bigint) => (paise > 0n ? `+${rupees(paise)}` : rupees(paise))
 
+/**
+ * The problems of one answered coupon order, in words for the sale. Sums are BigInt: the figures are
+ * the provider's, and a quantity in the trillions must be named as wrong, not throw before the
+ * answer is journaled.
+ */
 export function checkCouponAnswer(reply: CouponReply, requestedQty: number, lastKnown: KnownBalance | null): string[] {
   const problems = reply.unreadable.map((field) => `The provider's ${field} could not be read.`)
-  const { qty, ratePaise, amountPaise, oldBalPaise, newBalPaise } = reply
+  const big = (paise: number | null) => (paise === null ? null : BigInt(paise))
+  const { qty } = reply
+  const [rate, amount, oldBal, newBal] = [reply.ratePaise, reply.amountPaise, reply.oldBalPaise, reply.newBalPaise].map(big)
   if (qty !== null && qty !== requestedQty) problems.push(`The provider charged for ${qty} coupons; Counter asked for ${requestedQty}.`)
-  if (qty !== null && ratePaise !== null && amountPaise !== null && amountPaise !== ratePaise * qty) {
-    const expected = ratePaise * qty
-    problems.push(`Amount ${formatPaise(amountPaise)} is not rate ${formatPaise(ratePaise)} × ${qty} = ${formatPaise(expected)} (difference ${signed(amountPaise - expected)}).`)
+  if (qty !== null && rate !== null && amount !== null && amount !== rate * BigInt(qty)) {
+    const expected = rate * BigInt(qty)
+    problems.push(`Amount ${rupees(amount)} is not rate ${rupees(rate)} × ${qty} = ${rupees(expected)} (difference ${signed(amount - expected)}).`)
   }
-  if (oldBalPaise !== null && amountPaise !== null && newBalPaise !== null && newBalPaise !== oldBalPaise - amountPaise) {
-    const expected = oldBalPaise - amountPaise
-    problems.push(`New balance ${formatPaise(newBalPaise)} is not old balance ${formatPaise(oldBalPaise)} − ${formatPaise(amountPaise)} = ${formatPaise(expected)} (difference ${signed(newBalPaise - expected)}).`)
+  if (oldBal !== null && amount !== null && newBal !== null && newBal !== oldBal - amount) {
+    const expected = oldBal - amount
+    problems.push(`New balance ${rupees(newBal)} is not old balance ${rupees(oldBal)} − ${rupees(amount)} = ${rupees(expected)} (difference ${signed(newBal - expected)}).`)
   }
-  if (lastKnown && oldBalPaise !== null && oldBalPaise !== lastKnown.balancePaise) {
+  if (reply.outcome === 'FAILED' && oldBal !== null && newBal !== null && newBal < oldBal) {
+    problems.push(`The provider says the order failed, yet its balance went from ${rupees(oldBal)} to ${rupees(newBal)}: ${rupees(oldBal - newBal)} taken for coupons it did not give.`)
+  }
+  if (lastKnown && oldBal !== null && oldBal !== BigInt(lastKnown.balancePaise)) {
     problems.push(
-      `The balance moved outside Counter: last known ${formatPaise(lastKnown.balancePaise)} (${lastKnown.at}), the provider's old balance ${formatPaise(oldBalPaise)} (difference ${signed(oldBalPaise - lastKnown.balancePaise)}).`,
+      `The balance moved outside Counter: last known ${rupees(BigInt(lastKnown.balancePaise))} (${lastKnown.at}), the provider's old balance ${rupees(oldBal)} (difference ${signed(oldBal - BigInt(lastKnown.balancePaise))}).`,
     )
   }
   return problems

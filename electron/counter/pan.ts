@@ -230,7 +230,8 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       const sending = await couponChanged(session, attemptId)
       const reply = await api.couponRequest(input)
       ctx.noteContact(reply.httpStatus !== null)
-      const problems = reply.outcome === 'SUCCESS' ? checkCouponAnswer(reply, input.qty, lastKnown) : []
+      // A FAILED answer is checked too: one that took money from the balance must say so.
+      const problems = reply.outcome !== 'UNKNOWN' ? checkCouponAnswer(reply, input.qty, lastKnown) : []
       const sale = await recordCouponAnswer(session, sending, 'coupon_req', reply, problems)
       await refreshBalanceQuietly(session)
       return sale

@@ -77,7 +77,8 @@ export function balanceFactsBetween(db: Database, from?: string, to?: string): B
     SELECT 'balance' AS kind, seq, at, business_day, balance_paise AS a, NULL AS b, NULL AS c, NULL AS id
       FROM balance_checkpoints WHERE 1 = 1${range.sql}
     UNION ALL
-    SELECT CASE WHEN old_bal_paise IS NULL OR amount_paise IS NULL THEN 'balance' ELSE 'coupon' END,
+    -- A FAILED order explains no drop: its new_bal is only a reading, so money it took shows as a break.
+    SELECT CASE WHEN old_bal_paise IS NULL OR amount_paise IS NULL OR state = 'FAILED' THEN 'balance' ELSE 'coupon' END,
            new_bal_seq, new_bal_at, business_day, new_bal_paise, old_bal_paise, amount_paise, attempt_id
       FROM coupon_sales WHERE new_bal_seq IS NOT NULL${range.sql}
     UNION ALL

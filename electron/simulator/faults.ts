@@ -1,6 +1,6 @@
 // The simulator's fault switch: which request a fault hits, how many times, and the broken answers it makes.
 
-export type FaultKind = 'slow' | 'noAnswer' | 'http500' | 'truncatedJson' | 'failed' | 'pendingThenSuccess' | 'refuse'
+export type FaultKind = 'slow' | 'noAnswer' | 'http500' | 'truncatedJson' | 'failed' | 'pendingThenSuccess' | 'refuse' | 'misanswer'
 
 export interface FaultSwitch {
   kind: FaultKind
@@ -17,6 +17,8 @@ export interface FaultSwitch {
    * HTTP status, as it does a wrong token, checksum or timestamp. Defaults: FAILED, "Invalid request", 200.
    */
   refusal?: { status?: string; message?: string; httpStatus?: number }
+  /** 'misanswer': the request is processed as usual (an order booked, the balance charged), but these fields replace the answer's own. */
+  fields?: Record<string, string>
 }
 
 export const DEFAULT_SLOW_MS = 2_000

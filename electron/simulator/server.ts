@@ -177,7 +177,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       const refusal = refusalOf(fault)
       return send(req, res, refusal.httpStatus, refusal.body)
     }
-    const answer = JSON.stringify(target.module.answer(simRequest, fault))
+    const answer = JSON.stringify({ ...target.module.answer(simRequest, fault), ...(fault?.kind === 'misanswer' && fault.fields) })
     // Processed, but the answer is lost: the socket stays open until the client gives up.
     if (fault?.kind === 'noAnswer') return
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? DEFAULT_SLOW_MS, undefined, { signal: closing.signal })

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PanApi } from '../../electron/partners/pan-api'
-import { aadhaar, agentInput, approvedAgent, realApiKey, startRealModeRig, type RealModeRig } from './helpers'
+import { aadhaar, agentInput, approvedAgent, realApiKey, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
 let rig: RealModeRig | undefined
 afterEach(async () => {
@@ -91,6 +91,29 @@ describe('coupons', () => {
     rig.provider.pan.outsideDebit(150_00)
     const next = await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 2, qty: 1 })
     expect(next.ok && next.value.problems.join(' ')).toMatch(/moved outside Counter.*-₹150\.00/)
+  })
+
+  it('an order answered FAILED after the provider took the money is FAILED with the taking named, and the day close shows it as a break', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig.counter)
+    rig.provider.setFault({ kind: 'misanswer', operations: ['coupon_req'], times: 1, fields: { status: 'FAILED', message: 'Failed' } })
+    const sold = valueOf(await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 3 }))
+    expect(sold).toMatchObject({ state: 'FAILED', oldBalPaise: 500000, newBalPaise: 467900 })
+    expect(sold.problems).toEqual(['The provider says the order failed, yet its balance went from ₹5,000.00 to ₹4,679.00: ₹321.00 taken for coupons it did not give.'])
+    expect(rig.provider.pan.balancePaise()).toBe(467900)
+    const summary = valueOf(await rig.counter.call('day.summary', {}))
+    expect(summary.breaks).toMatchObject([{ kind: 'balance', expectedPaise: 500000, actualPaise: 467900, differencePaise: -32100, since: { couponSales: 0 } }])
+  })
+
+  it('an answer naming a quantity past any sum Number holds is journaled with the problem named, never an internal error', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig.counter)
+    rig.provider.setFault({ kind: 'misanswer', operations: ['coupon_req'], times: 1, fields: { qty: '999999999999999' } })
+    const sold = valueOf(await rig.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 3 }))
+    expect(sold).toMatchObject({ state: 'SUCCESS', amountPaise: 32100, newBalPaise: 467900 })
+    expect(sold.orderId).toBeTruthy()
+    expect(sold.problems[0]).toBe('The provider charged for 999999999999999 coupons; Counter asked for 3.')
+    expect(await rig.counter.call('pan.coupons.list', {})).toMatchObject({ ok: true, value: { sales: [{ attemptId: sold.attemptId, state: 'SUCCESS' }] } })
   })
 
   it('shows the provider refusing for insufficient balance, and the balance stays as it was', async () => {

@@ -123,6 +123,20 @@ describe('coupon answer checks', () => {
       'New balance ₹4,670.00 is not old balance ₹5,000.00 − ₹321.00 = ₹4,679.00 (difference -₹9.00).',
     ])
   })
+  it('names a quantity past any sum Number can hold without throwing, so the answer is still journaled', () => {
+    expect(checkCouponAnswer(reply({ qty: 999_999_999_999_999 }), 3, null)).toEqual([
+      'The provider charged for 999999999999999 coupons; Counter asked for 3.',
+      'Amount ₹321.00 is not rate ₹107.00 × 999999999999999 = ₹1,06,99,99,99,99,99,99,893.00 (difference -₹1,06,99,99,99,99,99,99,572.00).',
+    ])
+  })
+  it('names a FAILED order whose balance dropped: money taken for coupons not given', () => {
+    expect(checkCouponAnswer(reply({ outcome: 'FAILED' }), 3, null)).toEqual([
+      'The provider says the order failed, yet its balance went from ₹5,000.00 to ₹4,679.00: ₹321.00 taken for coupons it did not give.',
+    ])
+    expect(checkCouponAnswer(reply({ outcome: 'FAILED', newBalPaise: 500000, amountPaise: 0 }), 3, null)).toEqual([
+      'Amount ₹0.00 is not rate ₹107.00 × 3 = ₹321.00 (difference -₹321.00).',
+    ])
+  })
   it('reports a break in the balance chain, a quantity mismatch and unreadable fields', () => {
     const problems = checkCouponAnswer(reply({ qty: 2, amountPaise: 21400, newBalPaise: 478600, unreadable: ['old_bal'] }), 3, { balancePaise: 510000, at: '10:00' })
     expect(problems).toEqual([
