@@ -9,7 +9,7 @@ export interface KnownBalance {
   at: string
 }
 
-const rupees = (paise: bigint) => formatBigPaise(paise)
+const rupees = formatBigPaise
 const signed = (paise: bigint) => (paise > 0n ? `+${rupees(paise)}` : rupees(paise))
 
 /**

@@ -139,6 +139,11 @@ export interface CheckedOrder {
   noun: string
 }
 
+/** Why an answer naming someone else's order (or agent, or reset) settles nothing. */
+export function answeredAboutAnother(noun: string, answeredFor: string, expected: string, notKnown: string): string {
+  return `The provider answered about ${noun} ${answeredFor} instead of ${expected}. ${notKnown}`
+}
+
 /** A status check's answer as it bears on the order asked about: see the table at the top of this file. */
 export function settleCheck<Reply extends Pick<ProviderReply, 'outcome' | 'message' | 'providerStatus'>>(reply: Reply, order: CheckedOrder): Reply {
   if (reply.outcome === 'UNKNOWN') return reply
@@ -148,7 +153,7 @@ export function settleCheck<Reply extends Pick<ProviderReply, 'outcome' | 'messa
     return { ...reply, outcome: 'UNKNOWN', message }
   }
   if (answeredFor !== null && answeredFor !== expected) {
-    return { ...reply, outcome: 'UNKNOWN', message: `The provider answered about ${order.noun} ${answeredFor} instead of ${expected}. ${order.notKnown}` }
+    return { ...reply, outcome: 'UNKNOWN', message: answeredAboutAnother(order.noun, answeredFor, expected, order.notKnown) }
   }
   if (answeredFor === expected || order.providerRef !== null) return reply
   const said = reply.message.trim() || reply.providerStatus || ''

@@ -1,7 +1,7 @@
 // The PAN agent API's seven calls (agents, coupons, password resets, balance): form fields with api_key, and what each answer says.
 import { parseProviderRupees } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
-import { classify, settleCheck, type CallRole, type ProviderReply, type Wording } from './outcome'
+import { answeredAboutAnother, classify, settleCheck, type CallRole, type ProviderReply, type Wording } from './outcome'
 import { SecretFilter } from './secret-filter'
 
 export interface PanApiOptions {
@@ -301,7 +301,7 @@ export class PanApi {
     const answer = new AnswerFields(answered ? body : null)
     const answeredFor = subject ? answer.text(subject.field) : null
     if (subject && answeredFor !== null && answeredFor !== subject.expected) {
-      const message = `The provider answered about ${subject.noun} ${answeredFor} instead of ${subject.expected}. ${WORDING[call].notKnown}`
+      const message = answeredAboutAnother(subject.noun, answeredFor, subject.expected, WORDING[call].notKnown)
       return { ...reply, outcome: 'UNKNOWN', message, ...details(new AnswerFields(null)) }
     }
     const orderNews = answered && reply.outcome === 'UNKNOWN' && reply.providerStatus !== null && STATUS_IS_ORDER_STATE.has(call)
