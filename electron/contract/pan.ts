@@ -7,6 +7,7 @@ import { CollectedSchema, MobileNumberSchema, None, OrderIdSchema } from './fiel
 import { PaymentModeSchema, saleRecord } from './sale-record'
 import { say } from '../shared/error-words'
 
+/** The balance Counter expects (the last one read, plus the top-ups entered since) and the time of the last of those facts. */
 export const PanBalanceSchema = z.object({ balancePaise: z.number().int().nullable(), readAt: z.string().nullable() })
 export type PanBalance = z.infer<typeof PanBalanceSchema>
 

@@ -194,13 +194,14 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     async 'settings.testConnection'() {
       const api = await session.rechargeApi()
       const reply = await api.fetchOperator(TEST_CONNECTION_NUMBER)
-      ctx.noteContact(reply.outcome !== 'UNKNOWN')
+      const answered = reply.outcome !== 'UNKNOWN' && reply.httpStatus !== null
+      ctx.noteContact(answered)
       // Decision: a refusal carries the provider's own words (its answer's message) as it sent them, inside ours;
-      // no answer is said without the network's detail, which is English developer words.
+      // no answer (a lookup never sent included) is said without the network's detail, which is English developer words.
       const message =
         reply.outcome === 'SUCCESS'
           ? say('connection.answered')
-          : reply.outcome === 'FAILED'
+          : answered
             ? say('connection.refused', { answer: reply.message })
             : say('connection.noAnswer')
       return { outcome: reply.outcome, message }

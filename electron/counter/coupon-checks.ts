@@ -1,9 +1,10 @@
 // Checks of each coupon answer as it arrives: the provider's arithmetic (amount = rate x qty,
-// new_bal = old_bal - amount) and the balance chain (old_bal = the last balance Counter knew).
+// new_bal = old_bal - amount) and the balance chain (old_bal = the balance Counter expects, reconcile.ts expectedPanBalance).
 // A failed check is recorded with the sale and shown; nothing is corrected silently.
 import type { CouponReply } from '../partners/pan-api'
 import { formatBigPaise } from '../shared/money'
 
+/** A balance Counter stands by, as of the last fact it rests on. */
 export interface KnownBalance {
   balancePaise: number
   at: string
@@ -17,7 +18,7 @@ const signed = (paise: bigint) => (paise > 0n ? `+${rupees(paise)}` : rupees(pai
  * the provider's, and a quantity in the trillions must be named as wrong, not throw before the
  * answer is journaled.
  */
-export function checkCouponAnswer(reply: CouponReply, requestedQty: number, lastKnown: KnownBalance | null): string[] {
+export function checkCouponAnswer(reply: CouponReply, requestedQty: number, expected: KnownBalance | null): string[] {
   const problems = reply.unreadable.map((field) => `The provider's ${field} could not be read.`)
   const big = (paise: number | null) => (paise === null ? null : BigInt(paise))
   const { qty } = reply
@@ -34,9 +35,10 @@ export function checkCouponAnswer(reply: CouponReply, requestedQty: number, last
   if (reply.outcome === 'FAILED' && oldBal !== null && newBal !== null && newBal < oldBal) {
     problems.push(`The provider says the order failed, yet its balance went from ${rupees(oldBal)} to ${rupees(newBal)}: ${rupees(oldBal - newBal)} taken for coupons it did not give.`)
   }
-  if (lastKnown && oldBal !== null && oldBal !== BigInt(lastKnown.balancePaise)) {
+  if (expected && oldBal !== null && oldBal !== BigInt(expected.balancePaise)) {
+    const expectedPaise = BigInt(expected.balancePaise)
     problems.push(
-      `The balance moved outside Counter: last known ${rupees(BigInt(lastKnown.balancePaise))} (${lastKnown.at}), the provider's old balance ${rupees(oldBal)} (difference ${signed(oldBal - BigInt(lastKnown.balancePaise))}).`,
+      `The balance moved outside Counter: Counter expected ${rupees(expectedPaise)} (the last balance read and the top-ups entered since, as of ${expected.at}), the provider's old balance ${rupees(oldBal)} (difference ${signed(oldBal - expectedPaise)}).`,
     )
   }
   return problems

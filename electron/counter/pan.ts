@@ -11,6 +11,7 @@ import { formatPaise } from '../shared/money'
 import { couponMarginOf } from './margins'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
+import { expectedPanBalance } from './reconcile'
 import type { Session } from './session'
 import { say } from '../shared/error-words'
 
@@ -36,8 +37,8 @@ const RESET_ASKED = say('reset.askedNotRecorded')
 export const maskUid = (uid: string) => `XXXX XXXX ${uid.slice(-4)}`
 
 export async function panBalanceOf(session: Session): Promise<PanBalance> {
-  const known = await session.ledger.lastKnownPanBalance()
-  return { balancePaise: known?.balancePaise ?? null, readAt: known?.at ?? null }
+  const expected = await expectedPanBalance(session.ledger)
+  return { balancePaise: expected?.balancePaise ?? null, readAt: expected?.at ?? null }
 }
 
 export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
@@ -200,7 +201,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       const agent = await agentOrThrow(session, input.vleId)
       const api = await session.panApi()
       const now = ctx.now()
-      const { attemptId, lastKnown } = await ctx.recordWrite(async () => {
+      const attemptId = await ctx.recordWrite(async () => {
         const open = (await session.ledger.unresolvedCouponSales()).find((sale) => sale.vleId === agent.vleId)
         if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, say('agent.whom', { vleId: agent.vleId }), 'vleId')
         const expected = await quote(session, input)
@@ -211,7 +212,6 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
         const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise, ctx.settings.current) : undefined
         const id = newId('coupon', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
-        const known = await session.ledger.lastKnownPanBalance()
         await session.ledger.append('pan.coupon.intent', {
           attemptId: id,
           vleId: agent.vleId,
@@ -225,13 +225,14 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
           paymentMode: input.paymentMode,
           margin: couponMarginOf(ctx.settings, input.type, input.qty),
         })
-        return { attemptId: id, lastKnown: known }
+        return id
       }, NOTHING_SENT)
       const sending = await couponChanged(session, attemptId)
       const reply = await api.couponRequest(input)
       ctx.noteContact(reply.httpStatus !== null)
-      // A FAILED answer is checked too: one that took money from the balance must say so.
-      const problems = reply.outcome !== 'UNKNOWN' ? checkCouponAnswer(reply, input.qty, lastKnown) : []
+      // A FAILED answer is checked too: one that took money from the balance must say so. The balance
+      // expected is taken as the answer arrives, from the facts journaled before it, as the day close takes it.
+      const problems = reply.outcome !== 'UNKNOWN' ? checkCouponAnswer(reply, input.qty, await expectedPanBalance(session.ledger)) : []
       const sale = await recordCouponAnswer(session, sending, 'coupon_req', reply, problems)
       await refreshBalanceQuietly(session)
       return sale

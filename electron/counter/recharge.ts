@@ -58,7 +58,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
     async 'recharge.lookupOperator'({ number }) {
       const api = await ctx.session().rechargeApi()
       const reply = await api.fetchOperator(number)
-      ctx.noteContact(reply.outcome !== 'UNKNOWN')
+      ctx.noteContact(reply.outcome !== 'UNKNOWN' && reply.httpStatus !== null)
       if (reply.outcome !== 'SUCCESS' || !reply.operator) {
         throw new CounterError('provider_error', say('recharge.lookupFailed', { problem: reply.message }))
       }

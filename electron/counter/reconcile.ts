@@ -1,5 +1,5 @@
-// PAN balance reconciliation: walks the balance facts as hledger/beancount walk balance assertions
-// and reports each break; and the provider-wallet top-ups the operator enters, which explain rises.
+// PAN balance reconciliation: walks the balance facts as hledger/beancount walk balance assertions,
+// reporting each break and the balance expected now; and the provider-wallet top-ups the operator enters, which explain rises.
 import type { BalanceBreak, HandlersFor } from '../contract'
 import type { BalanceFact } from '../ledger/books-reads'
 import type { LedgerPort } from '../ledger/ledger-port'
@@ -54,6 +54,16 @@ export function balanceChain(facts: readonly BalanceFact[], start: KnownBalance 
     lastAt = fact.at
   }
   return { breaks, end: expected === null ? null : { balancePaise: expected, at: lastAt! } }
+}
+
+/**
+ * The one balance Counter expects now: where the day close's chain would end. Each reading
+ * re-anchors the chain and each coupon answer is a reading, so only the top-ups entered after the
+ * last one move it. The coupon quote, each coupon answer's check and the status bar use it.
+ * Recharges are paid from the recharge provider's account, which reports no balance: they never move this one.
+ */
+export async function expectedPanBalance(ledger: LedgerPort): Promise<KnownBalance | null> {
+  return balanceChain(await ledger.balanceFactsSinceReading()).end
 }
 
 export function balanceBreaks(facts: readonly BalanceFact[], start: KnownBalance | null = null): BalanceBreak[] {
@@ -111,6 +121,8 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
         await session.ledger.append('pan.topup', { topupId: id, amountPaise, reference, note: note ?? '', businessDay })
         return id
       })
+      // The status bar's balance is the one expected, which counts the top-up from now on.
+      ctx.emit('status.changed', await ctx.status())
       return (await session.ledger.topups(businessDay, businessDay)).find((t) => t.topupId === topupId)!
     },
 

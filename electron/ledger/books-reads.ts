@@ -70,21 +70,25 @@ export function topupsBetween(db: Database, from?: string, to?: string): TopUp[]
 /**
  * Balance readings, coupon_req answers and top-ups, by journal order. A coupon answer that named
  * its new balance but not its old one or its amount asserts only the balance, so it is one.
+ * `fromSeq` keeps only the facts journaled at or after that line.
  */
-export function balanceFactsBetween(db: Database, from?: string, to?: string): BalanceFact[] {
-  const range = dayRange('business_day', from, to)
+export function balanceFactsBetween(db: Database, from?: string, to?: string, fromSeq?: number): BalanceFact[] {
+  const days = dayRange('business_day', from, to)
+  // Each table keeps its fact's journal line under its own column.
+  const within = (seqColumn: string) => (fromSeq === undefined ? days : { sql: `${days.sql} AND ${seqColumn} >= ?`, params: [...days.params, fromSeq] })
+  const [readings, answers, topups] = [within('seq'), within('new_bal_seq'), within('seq')]
   const sql = `
     SELECT 'balance' AS kind, seq, at, business_day, balance_paise AS a, NULL AS b, NULL AS c, NULL AS id
-      FROM balance_checkpoints WHERE 1 = 1${range.sql}
+      FROM balance_checkpoints WHERE 1 = 1${readings.sql}
     UNION ALL
     -- A FAILED order explains no drop: its new_bal is only a reading, so money it took shows as a break.
     SELECT CASE WHEN old_bal_paise IS NULL OR amount_paise IS NULL OR state = 'FAILED' THEN 'balance' ELSE 'coupon' END,
            new_bal_seq, new_bal_at, business_day, new_bal_paise, old_bal_paise, amount_paise, attempt_id
-      FROM coupon_sales WHERE new_bal_seq IS NOT NULL${range.sql}
+      FROM coupon_sales WHERE new_bal_seq IS NOT NULL${answers.sql}
     UNION ALL
-    SELECT 'topup', seq, at, business_day, amount_paise, NULL, NULL, topup_id FROM topups WHERE 1 = 1${range.sql}
+    SELECT 'topup', seq, at, business_day, amount_paise, NULL, NULL, topup_id FROM topups WHERE 1 = 1${topups.sql}
     ORDER BY seq`
-  return selectAll(db, sql, [...range.params, ...range.params, ...range.params], (row): BalanceFact => {
+  return selectAll(db, sql, [...readings.params, ...answers.params, ...topups.params], (row): BalanceFact => {
     const common = { seq: Number(row.seq), at: String(row.at), businessDay: String(row.business_day) }
     if (row.kind === 'topup') return { kind: 'topup', ...common, topupId: String(row.id), amountPaise: Number(row.a) }
     if (row.kind === 'balance') return { kind: 'balance', ...common, balancePaise: Number(row.a) }

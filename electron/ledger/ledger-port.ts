@@ -30,6 +30,7 @@ export const LEDGER_CALLS = [
   'unresolved',
   'topups',
   'balanceFacts',
+  'balanceFactsSinceReading',
   'dayTotals',
   'dayClosure',
   'creditDues',

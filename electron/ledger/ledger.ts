@@ -513,6 +513,17 @@ export class Ledger {
     return balanceFactsBetween(this.db, fromDay, toDay)
   }
 
+  /**
+   * The last balance the provider reported and the top-ups journaled after it: what the balance
+   * Counter expects now is built from (reconcile.ts expectedPanBalance). After is by journal order,
+   * never by clock: a top-up entered before that reading is already in it, one entered after is
+   * not. Empty before any reading, as the first reading already holds every top-up before it.
+   */
+  balanceFactsSinceReading(): BalanceFact[] {
+    const reading = this.lastKnownPanBalance()
+    return reading ? balanceFactsBetween(this.db, undefined, undefined, reading.seq) : []
+  }
+
   dayTotals(businessDay: string): DayTotals {
     return totalsOfDay(this.db, businessDay)
   }

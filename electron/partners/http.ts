@@ -4,7 +4,8 @@ import https from 'node:https'
 
 export type HttpResult =
   | { kind: 'answer'; httpStatus: number; contentType: string; text: string; json: unknown /* undefined when the body is not JSON */ }
-  | { kind: 'no-answer'; reason: 'timeout' | 'network'; detail: string /* plain words, no secrets, no request body */ }
+  /** 'not-sent': no byte of the request can have reached the provider (watchProgress decides); after 'timeout' or 'network' one may have. */
+  | { kind: 'no-answer'; reason: 'timeout' | 'network' | 'not-sent'; detail: string /* plain words, no secrets, no request body */ }
 
 // The provider announces "Keep-Alive: timeout=5": an idle socket is dropped on our side a second
 // earlier, so we never write a request onto a socket the server is closing at that moment.
@@ -22,15 +23,61 @@ const NETWORK_WORDS: Record<string, string> = {
   EHOSTUNREACH: 'The provider cannot be reached (no route to it)',
   ETIMEDOUT: 'The connection to the provider timed out',
   CERT_HAS_EXPIRED: "The provider's security certificate has expired",
+  CERT_NOT_YET_VALID: "The provider's security certificate is not valid yet (is this computer's date right?)",
   DEPTH_ZERO_SELF_SIGNED_CERT: "The provider's security certificate is not trusted",
+  SELF_SIGNED_CERT_IN_CHAIN: "The provider's security certificate is not trusted",
   UNABLE_TO_VERIFY_LEAF_SIGNATURE: "The provider's security certificate is not trusted",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "The provider's security certificate is not trusted",
   ERR_TLS_CERT_ALTNAME_INVALID: "The provider's security certificate is for another address",
+  EPROTO: 'A secure connection to the provider could not be set up',
 }
 
 function networkDetail(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code
   if (typeof code !== 'string') return 'The connection to the provider failed'
   return NETWORK_WORDS[code] ?? `The connection to the provider failed (${code})`
+}
+
+/**
+ * How far this request got towards the provider. Only 'sent' means a byte of it may have reached the provider;
+ * a failure at any other point left nothing there to act on.
+ */
+type Progress = 'no socket' | 'connecting' | 'unwritten' | 'sent'
+
+/**
+ * Decision: whether any byte of a request may have reached the provider, judged by what Node shows publicly, and
+ * checked on Node 20 with real sockets (tests/integration/nothing-sent.test.ts):
+ * - No socket yet: nothing can have gone.
+ * - A fresh socket sends nothing before it connects. Node holds the request while connecting (an ECONNREFUSED,
+ *   ENOTFOUND or connect timeout comes with `bytesWritten` already counting it, so that count says nothing here);
+ *   over TLS, before 'secureConnect' — a certificate refused, a handshake answered with garbage — the request lies
+ *   in the TLS layer unencrypted (seen: a TLS 1.2 server that finished its side of the handshake read no byte).
+ *   So a fresh socket has sent once it emits 'connect' ('secureConnect' for https), and not before. One already
+ *   connected when handed over (never seen: a new socket connects on a later turn of the event loop) counts as sent.
+ * - A pooled (keep-alive) socket: the request is written the moment the socket is handed to it, so what counts is
+ *   whether any of it was. `bytesWritten` counts every byte handed to the socket (given to the kernel, or buffered
+ *   by Node until a write finishes); unchanged since the hand-over, none of this request was. That happens when the
+ *   provider closed the idle connection and the pool, which lets go of a socket only on its 'close', hands it out
+ *   after the counter read the provider's FIN: the write side has ended and nothing is written. Not
+ *   `bytesWritten - writableLength`: `writableLength` still counts bytes the kernel already holds while a write is
+ *   under way (seen: 8 MiB in the kernel, `bytesWritten - writableLength` 0), which would call a sent request unsent.
+ * Anything else — a reset, a cut, a timeout after the request was written — may have reached the provider.
+ */
+function watchProgress(request: http.ClientRequest, secure: boolean): () => Progress {
+  let progress: () => Progress = () => 'no socket'
+  request.once('socket', (socket) => {
+    if (request.reusedSocket) {
+      const before = socket.bytesWritten
+      progress = () => (socket.bytesWritten === before ? 'unwritten' : 'sent')
+    } else if (socket.connecting) {
+      let connected = false
+      socket.once(secure ? 'secureConnect' : 'connect', () => (connected = true))
+      progress = () => (connected ? 'sent' : 'connecting')
+    } else {
+      progress = () => 'sent'
+    }
+  })
+  return () => progress()
 }
 
 function describeDuration(ms: number): string {
@@ -135,12 +182,21 @@ export class PartnerHttp {
           })
         })
       })
+      const progress = watchProgress(request, this.base.protocol === 'https:')
+      const within = describeDuration(this.timeoutMs)
       // The whole request, from connecting to the last byte of the answer, shares one deadline.
-      const timer = setTimeout(
-        () => giveUp({ kind: 'no-answer', reason: 'timeout', detail: `The provider did not answer within ${describeDuration(this.timeoutMs)}` }),
-        this.timeoutMs,
-      )
-      request.on('error', (error) => giveUp({ kind: 'no-answer', reason: 'network', detail: networkDetail(error) }))
+      const timer = setTimeout(() => {
+        const reached = progress()
+        if (reached === 'sent') giveUp({ kind: 'no-answer', reason: 'timeout', detail: `The provider did not answer within ${within}` })
+        else if (reached === 'unwritten') giveUp({ kind: 'no-answer', reason: 'not-sent', detail: `The request could not be sent to the provider within ${within}` })
+        else giveUp({ kind: 'no-answer', reason: 'not-sent', detail: `No connection to the provider could be made within ${within}` })
+      }, this.timeoutMs)
+      request.on('error', (error) => {
+        const reached = progress()
+        if (reached === 'sent') giveUp({ kind: 'no-answer', reason: 'network', detail: networkDetail(error) })
+        else if (reached === 'unwritten') giveUp({ kind: 'no-answer', reason: 'not-sent', detail: 'The provider had closed the connection before the request went out' })
+        else giveUp({ kind: 'no-answer', reason: 'not-sent', detail: networkDetail(error) })
+      })
       request.end(bytes ?? undefined)
     })
   }

@@ -2,16 +2,19 @@
 //
 // The spec shows only SUCCESS answers. Where it is silent, this table is our decision:
 //
-// | What came back                                        | Outcome |
-// |-------------------------------------------------------|---------|
-// | no answer: timeout or network error                   | UNKNOWN |
-// | HTTP 5xx, whatever the body                           | UNKNOWN |
-// | HTTP 2xx, body not JSON or not a JSON object          | UNKNOWN |
-// | JSON status "SUCCESS" (trimmed, any case)             | SUCCESS |
-// | JSON status "FAILED" or "FAILURE"                     | FAILED, read further below |
-// | JSON status "PENDING", any other word, or none        | UNKNOWN |
-// | other non-2xx (3xx, 4xx) with a JSON FAILED body      | FAILED, read further below |
-// | other non-2xx without one                             | UNKNOWN |
+// | What came back                                                     | Outcome                                          |
+// |--------------------------------------------------------------------|--------------------------------------------------|
+// | no answer, nothing sent: the connection refused, no such address,  | FAILED; a status check: UNKNOWN, nothing settled |
+// |   unreachable, connect timed out, TLS handshake failed, a pooled   |                                                  |
+// |   socket found closed before this request was written (http.ts)    |                                                  |
+// | no answer after the request may have gone out: timeout, reset, cut | UNKNOWN                                          |
+// | HTTP 5xx, whatever the body                                        | UNKNOWN                                          |
+// | HTTP 2xx, body not JSON or not a JSON object                       | UNKNOWN                                          |
+// | JSON status "SUCCESS" (trimmed, any case)                          | SUCCESS                                          |
+// | JSON status "FAILED" or "FAILURE"                                  | FAILED, read further below                       |
+// | JSON status "PENDING", any other word, or none                     | UNKNOWN                                          |
+// | other non-2xx (3xx, 4xx) with a JSON FAILED body                   | FAILED, read further below                       |
+// | other non-2xx without one                                          | UNKNOWN                                          |
 //
 // A FAILED answer can be about the order ("Operator down") or about our request ("Invalid user or
 // token", "Checksum mismatch"): a refusal of the request says nothing about an order it did not reach.
@@ -34,8 +37,9 @@
 // provider has had NOT_FOUND_SETTLES_AFTER_MS to book it: right after a timeout a provider still
 // working on the order may not have recorded it yet.
 //
-// FAILED means the provider said so and nothing was charged: safe to sell again with a new order.
-// UNKNOWN is never a failure: the sale may have gone through, so only a status check settles it.
+// FAILED means the provider said so, or no byte of the request ever left the counter: nothing was charged,
+// and it is safe to sell again with a new order. A status check that was never sent asked nothing, so it
+// settles nothing. UNKNOWN is never a failure: the sale may have gone through, so only a status check settles it.
 import type { Outcome } from '../contract'
 import type { HttpResult } from './http'
 
@@ -218,7 +222,14 @@ function explainNoVerdict(httpStatus: number, body: Record<string, unknown> | nu
 
 export function classify(result: HttpResult, role: CallRole, words: Wording = SALE_WORDING): ProviderReply {
   if (result.kind === 'no-answer') {
-    return { outcome: 'UNKNOWN', providerStatus: null, message: `${sentence(result.detail)} ${words.notKnown}`, httpStatus: null, body: null, requestRefused: false }
+    const unanswered = { providerStatus: null, httpStatus: null, body: null, requestRefused: false }
+    if (result.reason === 'not-sent' && role === 'check') {
+      return { ...unanswered, outcome: 'UNKNOWN', message: `${result.detail}: the status check was not sent, so it says nothing about ${words.subject}, which stays pending.` }
+    }
+    if (result.reason === 'not-sent') {
+      return { ...unanswered, outcome: 'FAILED', message: `${result.detail}: nothing was sent, so it is safe to ${role === 'sale' ? 'sell' : 'try'} again.` }
+    }
+    return { ...unanswered, outcome: 'UNKNOWN', message: `${sentence(result.detail)} ${words.notKnown}` }
   }
   const { httpStatus } = result
   const body = asObject(result.json)

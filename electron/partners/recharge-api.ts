@@ -47,6 +47,8 @@ export interface OperatorReply {
   message: string
   operator: string | null
   circle: string | null
+  /** null when no answer came (FAILED when nothing was sent, UNKNOWN otherwise). */
+  httpStatus: number | null
 }
 
 /** A field's text: a string, or a whole number a provider sent bare (one past 2^53 has lost digits, so none). */
@@ -117,11 +119,13 @@ export class RechargeApi {
     const reply = this.reply(await this.http.postJson(RECHARGE_PATHS.fetchOperator, { user_id: userId, token, mobile }), 'other')
     return {
       outcome: reply.outcome,
-      // classify() words an UNKNOWN for a sale; a lookup sells nothing, and journals nothing, so its words are
-      // said (shared/error-words.ts) for the screen's language. A FAILED lookup's message is the provider's own.
-      message: reply.outcome === 'UNKNOWN' ? say('recharge.lookupNoAnswer') : reply.message,
+      // classify() words an UNKNOWN, or no answer at all, for a partner call; a lookup sells nothing, and journals
+      // nothing, so its words are said (shared/error-words.ts) for the screen's language. A FAILED lookup's
+      // message is otherwise the provider's own.
+      message: reply.outcome === 'UNKNOWN' || reply.httpStatus === null ? say('recharge.lookupNoAnswer') : reply.message,
       operator: dataField(reply.body, 'operator'),
       circle: dataField(reply.body, 'circle'),
+      httpStatus: reply.httpStatus,
     }
   }
 

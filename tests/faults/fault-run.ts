@@ -167,7 +167,7 @@ export async function runFault(spec: RunSpec): Promise<RunResult> {
       if (step === spec.step) {
         fired ||= shim.fired() || relay.fired() > 0
         shim.disarm()
-        relay.disarm()
+        await relay.disarm()
         provider.setFault(null)
       }
     }

@@ -33,7 +33,8 @@ export function fullMatrix(calls: StepCalls): RunSpec[] {
  * One run per fault kind, at the step where it bites hardest, for `npm test`: the outcome line of a sale
  * the provider booked (its write: step 0, seed 1; its fsync, deferred to the next sale's intent: step 1,
  * seed 0, which leaves the ledger refusing writes until the restart), the close's snapshot (step 11), a check while sale B is open
- * (step 4), a coupon answer cut (step 2), the clock wrong over the top-up and the checks (step 3), back a
+ * (step 4), a coupon order whose connection is refused (nothing sent: FAILED at once, sold again) or whose answer
+ * is cut (step 2), the clock wrong over the top-up and the checks (step 3), back a
  * day after the close (step 12), a SIGKILL after a coupon's intent (step 2, seed 1), and the ledger thread
  * ending before the outcome line of a sale the provider booked (step 0, seed 2), whose held answer the
  * restarted thread must then take.
@@ -45,6 +46,7 @@ export const SAMPLE: readonly RunSpec[] = [
   { kind: 'ENOSPC-other', step: 11, seed: 0 },
   { kind: 'EIO-write', step: 2, seed: 1 },
   { kind: 'EIO-fsync', step: 1, seed: 0 },
+  { kind: 'refuse-connection', step: 2, seed: 0 },
   { kind: 'drop-request', step: 0, seed: 0 },
   { kind: 'cut-after-booking', step: 2, seed: 0 },
   { kind: 'hang-after-booking', step: 0, seed: 0 },

@@ -1,10 +1,11 @@
-// The fault harness's wire: an HTTP relay on 127.0.0.1 between the core and the simulator that loses a
-// request before the provider sees it, cuts the answer after the provider booked it, or refuses a status check itself.
+// The fault harness's wire: an HTTP relay on 127.0.0.1 between the core and the simulator that refuses connections
+// (nothing leaves the counter), loses a request before the provider sees it, cuts the answer after the provider
+// booked it, or refuses a status check itself.
 import http from 'node:http'
 import { PAN_PATHS } from '../../electron/partners/pan-api'
 import { RECHARGE_PATHS } from '../../electron/partners/recharge-api'
 
-export const RELAY_FAULTS = ['drop-request', 'cut-after-booking', 'hang-after-booking', 'half-answer-after-booking', 'refuse-check-credentials', 'refuse-check-checksum'] as const
+export const RELAY_FAULTS = ['refuse-connection', 'drop-request', 'cut-after-booking', 'hang-after-booking', 'half-answer-after-booking', 'refuse-check-credentials', 'refuse-check-checksum'] as const
 export type RelayFault = (typeof RELAY_FAULTS)[number]
 
 /** The operation each path carries, named as the simulator names it. */
@@ -39,8 +40,9 @@ export interface RelayArming {
 export interface Relay {
   url: string
   arm(arming: RelayArming): void
-  disarm(): void
-  /** How many requests the armed faults hit since the relay started. */
+  /** Resolves once the relay takes connections again (a 'refuse-connection' stops it listening). */
+  disarm(): Promise<void>
+  /** How many requests the armed faults hit since the relay started (a 'refuse-connection': how many steps it refused). */
   fired(): number
   close(): Promise<void>
 }
@@ -98,20 +100,40 @@ export async function startRelay(providerUrl: string): Promise<Relay> {
     answerWith(res, answer.status, answer.headers, answer.body)
   }
 
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch(() => req.socket.destroy())
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
+  /** The listening server; none while connections are refused. */
+  let server: http.Server | null = null
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => {
+      const listening = http.createServer((req, res) => {
+        handle(req, res).catch(() => req.socket.destroy())
+      })
+      server = listening
+      listening.listen(port, '127.0.0.1', () => resolve((listening.address() as { port: number }).port))
+    })
+  const stop = async () => {
+    const stopping = server
+    server = null
+    if (!stopping) return
+    const closed = new Promise<void>((resolve) => stopping.close(() => resolve()))
+    // Kept-alive connections too: the counter's next request must find nothing to connect to.
+    stopping.closeAllConnections()
+    await closed
+  }
+  const port = await listen(0)
   return {
     url: `http://127.0.0.1:${port}`,
-    arm: (arming) => void (armed = arming),
-    disarm: () => void (armed = null),
-    fired: () => fired,
-    async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeAllConnections()
-      await closed
+    arm(arming) {
+      armed = arming
+      if (arming.fault !== 'refuse-connection') return
+      void stop()
+      // A refused connection never reaches the relay, so it cannot be counted: it fires when armed over a step with provider operations.
+      if (arming.operations.length > 0) fired += 1
     },
+    async disarm() {
+      armed = null
+      if (!server) await listen(port)
+    },
+    fired: () => fired,
+    close: stop,
   }
 }

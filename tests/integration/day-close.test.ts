@@ -42,6 +42,8 @@ async function dayAtTheCounter(r: RealModeRig) {
   r.provider.pan.outsideDebit(123_45)
   const coupon = valueOf(await r.counter.call('pan.coupons.sell', { vleId: agent.vleId, type: 1, qty: 1, paymentMode: 'upi' }))
   expect(coupon.state).toBe('SUCCESS')
+  // The top-up entered since the last reading is expected: only the outside debit is named.
+  expect(coupon.problems).toEqual([expect.stringMatching(/moved outside Counter: Counter expected ₹5,786\.00 .*\(difference -₹123\.45\)\.$/)])
 
   r.provider.setFault({ kind: 'noAnswer', times: 1 })
   const unresolved = valueOf(await r.counter.call('recharge.sell', { kind: 'mobile', number: '9812345603', operatorCode: 'AT', amount: '99', paymentMode: 'cash' }))

@@ -148,6 +148,26 @@ describe('top-ups and balance facts', () => {
     expect(ledger.balanceFacts(NEXT_DAY).map((fact) => fact.seq)).toEqual([6, 9])
     expect(ledger.balanceFacts(undefined, DAY).map((fact) => fact.seq)).toEqual([1, 3, 4])
   })
+
+  it('gives the last reading and the top-ups journaled after it, by journal order, for the balance expected now', async () => {
+    const ledger = await rig.open()
+    ledger.append('pan.topup', topup('T0', 100000))
+    expect(ledger.balanceFactsSinceReading()).toEqual([])
+    ledger.append('pan.balance.read', { balancePaise: 600000, source: 'balance' })
+    ledger.append('pan.topup', topup('T1', 50000))
+    expect(ledger.balanceFactsSinceReading().map((fact) => fact.seq)).toEqual([2, 3])
+    ledger.append('pan.coupon.intent', couponIntent('C1'))
+    ledger.append('pan.coupon.outcome', couponAnswer('C1', { oldBalPaise: 650000, newBalPaise: 617900 }))
+    ledger.append('pan.topup', topup('T2', 20000))
+    ledger.append('pan.topup', topup('T3', 30000, NEXT_DAY))
+    expect(ledger.balanceFactsSinceReading()).toEqual([
+      { kind: 'coupon', seq: 5, at: atSeq(5), businessDay: DAY, attemptId: 'C1', oldBalPaise: 650000, newBalPaise: 617900, amountPaise: 32100 },
+      { kind: 'topup', seq: 6, at: atSeq(6), businessDay: DAY, topupId: 'T2', amountPaise: 20000 },
+      { kind: 'topup', seq: 7, at: atSeq(7), businessDay: NEXT_DAY, topupId: 'T3', amountPaise: 30000 },
+    ])
+    ledger.append('pan.balance.read', { balancePaise: 667900, source: 'balance', businessDay: NEXT_DAY })
+    expect(ledger.balanceFactsSinceReading().map((fact) => fact.seq)).toEqual([8])
+  })
 })
 
 /** A business day at the counter: recharges in every state, coupon sales charged and not, a top-up. */

@@ -1,10 +1,12 @@
 // The PAN agent desk through the whole core over real HTTP: agents, coupons with their balance
-// checks, password resets, balance checkpoints, refusals and unconfirmed orders.
+// checks against the one balance expected (top-ups entered since the last reading counted), password
+// resets, balance checkpoints, refusals and unconfirmed orders.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { PanApi } from '../../electron/partners/pan-api'
-import { aadhaar, agentInput, approvedAgent, realApiKey, startRealModeRig, valueOf, type RealModeRig } from './helpers'
+import { paiseToDecimal } from '../../electron/shared/money'
+import { aadhaar, agentInput, approvedAgent, realApiKey, startRealModeRig, statusEvents, valueOf, type RealModeRig } from './helpers'
 
 let rig: RealModeRig | undefined
 afterEach(async () => {
@@ -150,6 +152,79 @@ describe('coupons', () => {
     expect(await rig.counter.dispatch('pan.coupons.sell', { vleId: 'VLE1001', type: 1, qty: 1.5 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     expect(await rig.counter.dispatch('pan.coupons.sell', { vleId: 'VLE1001', type: 3, qty: 1 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     expect(await rig.counter.call('pan.coupons.sell', { vleId: 'NOBODY', type: 1, qty: 1 })).toMatchObject({ ok: false, error: { fields: { vleId: expect.any(String) } } })
+  })
+})
+
+describe('one expected balance: the last reading, plus the top-ups entered after it, less the coupons charged since', () => {
+  /** The owner's bank transfer reaches the provider wallet, and the owner enters it as a top-up. */
+  const topUp = async (r: RealModeRig, paise: number, reference: string) => {
+    r.provider.pan.setBalance(r.provider.pan.balancePaise() + paise)
+    valueOf(await r.counter.call('topups.add', { amount: paiseToDecimal(paise), reference }))
+  }
+  const sell = async (r: RealModeRig, type: 1 | 2, qty: number) => valueOf(await r.counter.call('pan.coupons.sell', { vleId: 'VLE1001', type, qty }))
+
+  it('a top-up entered after the last reading lets the next coupon through: no refusal, no alarm, no break at the day close', async () => {
+    rig = await startRealModeRig({ pan: { balancePaise: 50_00 } })
+    await approvedAgent(rig.counter)
+    const statuses = statusEvents(rig.counter)
+    await topUp(rig, 3_000_00, 'UTR 7781 2290')
+    expect(statuses.at(-1)?.panBalance).toMatchObject({ balancePaise: 3_050_00 })
+    expect(valueOf(await rig.counter.call('pan.coupons.quote', { vleId: 'VLE1001', type: 1, qty: 1 }))).toMatchObject({
+      amountPaise: 107_00,
+      enough: true,
+      balance: { balancePaise: 3_050_00 },
+    })
+    expect(await sell(rig, 1, 1)).toMatchObject({ state: 'SUCCESS', oldBalPaise: 3_050_00, newBalPaise: 2_943_00, problems: [] })
+    expect(valueOf(await rig.counter.call('day.summary', {})).breaks).toEqual([])
+  })
+
+  it('an outside debit after a top-up is named at its true size and sign, and the day close shows that one break', async () => {
+    rig = await startRealModeRig()
+    await approvedAgent(rig.counter)
+    await topUp(rig, 5_000_00, 'UTR 4410 0071')
+    rig.provider.pan.outsideDebit(50_00)
+    const sold = await sell(rig, 1, 1)
+    expect(sold).toMatchObject({ state: 'SUCCESS', oldBalPaise: 9_950_00 })
+    expect(sold.problems).toEqual([expect.stringMatching(/^The balance moved outside Counter: Counter expected ₹10,000\.00 .*old balance ₹9,950\.00 \(difference -₹50\.00\)\.$/)])
+    expect(valueOf(await rig.counter.call('day.summary', {})).breaks).toEqual([
+      {
+        at: expect.any(String),
+        kind: 'coupon',
+        ref: sold.attemptId,
+        expectedPaise: 10_000_00,
+        actualPaise: 9_950_00,
+        differencePaise: -50_00,
+        since: { at: expect.any(String), couponSales: 0, couponPaise: 0, topupPaise: 5_000_00 },
+      },
+    ])
+  })
+
+  it('top-ups, recharges and coupons interleaved, a top-up already in a later reading counted once: no alarm, no refusal, no break', async () => {
+    rig = await startRealModeRig({ pan: { balancePaise: 100_00 } })
+    await approvedAgent(rig.counter)
+    const recharge = async (number: string, amount: string) =>
+      expect(valueOf(await rig!.counter.call('recharge.sell', { kind: 'mobile', number, operatorCode: 'AT', amount, paymentMode: 'cash' })).state).toBe('SUCCESS')
+    await recharge('9812345601', '199')
+    await topUp(rig, 1_000_00, 'UTR 1')
+    const coupons = [await sell(rig, 2, 1)]
+    await recharge('9812345602', '249')
+    await topUp(rig, 500_00, 'UTR 2')
+    await topUp(rig, 250_50, 'UTR 3')
+    await recharge('9812345603', '99')
+    expect(valueOf(await rig.counter.call('pan.coupons.quote', { vleId: 'VLE1001', type: 1, qty: 12 }))).toMatchObject({
+      enough: true,
+      balance: { balancePaise: 100_00 + 1_000_00 - 72_00 + 500_00 + 250_50 },
+    })
+    coupons.push(await sell(rig, 1, 12))
+    // Entered, then read: the reading already holds it.
+    await topUp(rig, 2_000_00, 'UTR 4')
+    valueOf(await rig.counter.call('pan.balance.refresh', {}))
+    await recharge('9812345604', '10')
+    coupons.push(await sell(rig, 1, 2), await sell(rig, 2, 3))
+    expect(coupons.map((c) => [c.state, c.problems])).toEqual(coupons.map(() => ['SUCCESS', []]))
+    const summary = valueOf(await rig.counter.call('day.summary', {}))
+    expect(summary.breaks).toEqual([])
+    expect(summary.closingPanBalance.balancePaise).toBe(rig.provider.pan.balancePaise())
   })
 })
 

@@ -267,7 +267,7 @@ describe('RechargeApi.fetchOperator', () => {
     try {
       const refused = await wrongToken.fetchOperator('9876543210')
       replies.push(refused)
-      expect(refused).toEqual({ outcome: 'FAILED', message: 'Invalid credentials', operator: null, circle: null })
+      expect(refused).toEqual({ outcome: 'FAILED', message: 'Invalid credentials', operator: null, circle: null, httpStatus: 200 })
     } finally {
       wrongToken.close()
     }
@@ -306,14 +306,14 @@ describe('connections and secrets', () => {
     expect(reply.body).toMatchObject({ message: 'Transaction [hidden]' })
   })
 
-  it('a network error (nothing listening) is UNKNOWN in plain words', async () => {
+  it('nothing listening is FAILED in plain words: nothing was sent (tests/integration/nothing-sent.test.ts has the rest)', async () => {
     const gone = await startSimulator()
     await gone.close()
     const unreachable = openApi({ baseUrl: gone.url })
     try {
       const reply = await sell(nextOrderId(), unreachable)
-      expect(reply).toMatchObject({ outcome: 'UNKNOWN', httpStatus: null })
-      expect(reply.message).toMatch(/^The provider refused the connection\. /)
+      expect(reply).toMatchObject({ outcome: 'FAILED', httpStatus: null })
+      expect(reply.message).toBe('The provider refused the connection: nothing was sent, so it is safe to sell again.')
     } finally {
       unreachable.close()
     }

@@ -70,10 +70,24 @@ describe('classify', () => {
     expect(reply.message).toMatch(NOT_KNOWN)
   })
 
-  it('UNKNOWN: a network error', () => {
-    const reply = classify({ kind: 'no-answer', reason: 'network', detail: 'The provider refused the connection' }, 'sale')
+  it('UNKNOWN: a network error once the request may have gone out', () => {
+    const reply = classify({ kind: 'no-answer', reason: 'network', detail: 'The connection to the provider was cut' }, 'sale')
     expect(reply.outcome).toBe('UNKNOWN')
     expect(reply.message).toMatch(NOT_KNOWN)
+  })
+
+  it('nothing sent: FAILED for a sale or another call, safe to do again; a status check settles nothing', () => {
+    const notSent: HttpResult = { kind: 'no-answer', reason: 'not-sent', detail: 'The provider refused the connection' }
+    const unanswered = { providerStatus: null, httpStatus: null, body: null, requestRefused: false }
+    expect(classify(notSent, 'sale')).toEqual({ ...unanswered, outcome: 'FAILED', message: 'The provider refused the connection: nothing was sent, so it is safe to sell again.' })
+    expect(classify(notSent, 'other')).toEqual({ ...unanswered, outcome: 'FAILED', message: 'The provider refused the connection: nothing was sent, so it is safe to try again.' })
+    expect(classify(notSent, 'check')).toEqual({
+      ...unanswered,
+      outcome: 'UNKNOWN',
+      message: 'The provider refused the connection: the status check was not sent, so it says nothing about the sale, which stays pending.',
+    })
+    const order = { expected: 'R1', answeredFor: null, providerRef: null, orderState: null, sentAgoMs: NOT_FOUND_SETTLES_AFTER_MS, notKnown: SALE_WORDING.notKnown, noun: 'order' }
+    expect(settleCheck(classify(notSent, 'check'), order).outcome).toBe('UNKNOWN')
   })
 
   it('UNKNOWN: HTTP 5xx, even with a JSON FAILED body', () => {

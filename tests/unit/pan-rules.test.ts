@@ -142,7 +142,7 @@ describe('coupon answer checks', () => {
     expect(problems).toEqual([
       "The provider's old_bal could not be read.",
       'The provider charged for 2 coupons; Counter asked for 3.',
-      'The balance moved outside Counter: last known ₹5,100.00 (10:00), the provider\'s old balance ₹5,000.00 (difference -₹100.00).',
+      'The balance moved outside Counter: Counter expected ₹5,100.00 (the last balance read and the top-ups entered since, as of 10:00), the provider\'s old balance ₹5,000.00 (difference -₹100.00).',
     ])
   })
 })
