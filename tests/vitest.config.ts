@@ -1,13 +1,49 @@
-// Test runner setup: every suite under tests/ (unit, integration, e2e); benchmarks run on their own (npm run bench).
-import { resolve } from 'node:path'
+// Test runner setup: the tier's files (tests/tiers.ts) on both cores, then the groups that must run apart, and a closing report of what ran.
+import { readdirSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { RUN_APART, TIER, TIER_FILES } from './tiers'
+
+const root = resolve(__dirname, '..')
+
+/** Every test file under tests/, as a path from the root. */
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return testFiles(path)
+    return entry.name.endsWith('.test.ts') ? [relative(root, path)] : []
+  })
+
+/** The globs tiers.ts writes: `**` any folders, `*` any name. Vitest's own matching cannot intersect two lists. */
+const matches = (globs: readonly string[]) => {
+  const patterns = globs.map((glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*\*\//g, '(?:.*/)?').replace(/\*/g, '[^/]*')}$`))
+  return (file: string) => patterns.some((pattern) => pattern.test(file))
+}
+
+const { include, exclude } = TIER_FILES[TIER]
+const tierFiles = testFiles(join(root, 'tests')).filter((file) => matches(include)(file) && !matches(exclude)(file))
+const apart = RUN_APART.map((group) => ({ ...group, files: tierFiles.filter(matches(group.files)) }))
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, environment: 'node' } as const
 
 export default defineConfig({
-  root: resolve(__dirname, '..'),
+  root,
   test: {
-    include: ['tests/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    reporters: ['default', './tests/tier-reporter.ts'],
+    projects: [
+      // Decision: two workers, one a core. Every file here brings its own temp folder, free port, keychain service
+      // and simulator, so any two can run side by side; vitest's default on two cores is one worker.
+      {
+        test: {
+          ...shared,
+          name: 'both cores',
+          include: tierFiles.filter((file) => !apart.some((group) => group.files.includes(file))),
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      ...apart
+        .filter((group) => group.files.length > 0)
+        .map((group, index) => ({ test: { ...shared, name: group.name, include: group.files, maxWorkers: group.atOnce, sequence: { groupOrder: index + 1 } } })),
+    ],
   },
 })

@@ -230,18 +230,36 @@ export async function runOnce(flow: Flow, killPoint: KillPoint, victim: Victim, 
   }
 }
 
-export interface CrashSuiteOptions {
+export interface CrashPlanOptions {
   /** Repetitions per flow, kill point and victim. */
   repetitions: number
+  /** The first repetition's number (it picks the power cut and the snapshot's death): a one-repetition sample starts at 1, the first with a power cut. */
+  firstRepetition?: number
+  /**
+   * One victim per flow and kill point instead of both: the process at the recharge's even kill points and the
+   * coupon's odd ones, a ledger thread at the rest, so across the two flows every kill point meets both victims
+   * (and the recharge's after-outcome, where a power cut bites, is the process's).
+   */
+  oneVictimEach?: boolean
+}
+
+export interface CrashSuiteOptions extends CrashPlanOptions {
   /** Runs at once; each is a child process plus a core here. */
   concurrency?: number
   onRun?: (result: RunResult) => void
 }
 
-export async function runCrashSuite({ repetitions, concurrency = 2, onRun }: CrashSuiteOptions): Promise<RunResult[]> {
-  const plan = FLOWS.flatMap((flow) =>
-    KILL_POINTS.flatMap((killPoint) => VICTIMS.flatMap((victim) => Array.from({ length: repetitions }, (_, repetition) => ({ flow, killPoint, victim, repetition })))),
+export function crashPlan({ repetitions, firstRepetition = 0, oneVictimEach = false }: CrashPlanOptions): { flow: Flow; killPoint: KillPoint; victim: Victim; repetition: number }[] {
+  const numbers = Array.from({ length: repetitions }, (_, index) => firstRepetition + index)
+  const victimsOf = (flow: Flow, killPoint: KillPoint): readonly Victim[] =>
+    oneVictimEach ? [VICTIMS[(KILL_POINTS.indexOf(killPoint) + FLOWS.indexOf(flow)) % VICTIMS.length]] : VICTIMS
+  return FLOWS.flatMap((flow) =>
+    KILL_POINTS.flatMap((killPoint) => victimsOf(flow, killPoint).flatMap((victim) => numbers.map((repetition) => ({ flow, killPoint, victim, repetition })))),
   )
+}
+
+export async function runCrashSuite({ concurrency = 2, onRun, ...planOptions }: CrashSuiteOptions): Promise<RunResult[]> {
+  const plan = crashPlan(planOptions)
   const results: RunResult[] = []
   let next = 0
   const worker = async () => {

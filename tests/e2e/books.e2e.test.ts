@@ -253,7 +253,8 @@ describe('the books in the browser (training mode)', () => {
     await page.getByTestId('drawer-override-note').fill('Helpline closed; the ₹50 sale is settled tomorrow')
     await page.getByTestId('drawer-override-note').press('Enter')
     await page.getByTestId('close-confirm-yes').click()
-    await expect.poll(() => page.getByTestId('day-status').getAttribute('data-closed')).toBe('true')
+    // A close checks the whole journal and reads the provider's balance first: on a busy machine that is seconds, not poll's default second.
+    await expect.poll(() => page.getByTestId('day-status').getAttribute('data-closed'), { timeout: 20_000 }).toBe('true')
     expect(await text('day-closed-notice')).toContain(today.split('-').reverse().join('-')) // shown DD-MM-YYYY
     expect(await text('drawer-difference')).toBe('−₹1.50')
     expect(await text('drawer-override-shown')).toContain('Helpline closed')

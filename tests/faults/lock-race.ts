@@ -1,6 +1,6 @@
 // Lock race: many Counters starting at once on one folder, fresh or holding a dead process's lock,
-// must never both own it, and one of them must get it. npm test runs a sample (LOCK_RACE_STARTS or
-// 40 starts); npm run faults runs LOCK_RACE_FULL starts. Racers are child processes that stay up
+// must never both own it, and one of them must get it. the test suite runs a sample (LOCK_RACE_STARTS, or
+// tests/tiers.ts's size for the tier); npm run faults runs LOCK_RACE_FULL starts. Racers are child processes that stay up
 // between rounds, so every round's starts are released together by one "go".
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,16 +1,20 @@
-// The crash test at a small count (2 runs per flow, kill point and victim): at every step of a recharge and a
-// coupon sale, SIGKILL the process or end only a ledger thread, restart, and no acknowledged sale lost, no
-// order sent twice, every open sale resolved.
+// The crash test at a small count (tests/tiers.ts: in `npm test` each flow meets each kill point once, with the
+// victims alternating; in `npm run test:all` twice with each victim): at every step of a recharge and a coupon
+// sale, SIGKILL the process or end only a ledger thread, restart, and no acknowledged sale lost, no order sent
+// twice, every open sale resolved.
 import { describe, expect, it } from 'vitest'
-import { FLOWS, KILL_POINTS, powerCutFor, VICTIMS } from '../crash/protocol'
-import { describeViolations, runCrashSuite, totalsTable } from '../crash/crash-runs'
+import { powerCutFor } from '../crash/protocol'
+import { crashPlan, describeViolations, runCrashSuite, totalsTable, type CrashPlanOptions } from '../crash/crash-runs'
+import { sample } from '../tiers'
 
-const REPETITIONS = 2
+const SAMPLE: CrashPlanOptions = sample('crash')
+const plan = crashPlan(SAMPLE)
+const killed = (victim: string) => plan.filter((run) => run.victim === victim).length
 
 describe('crash at every step of a sale', () => {
-  const runs = REPETITIONS * FLOWS.length * KILL_POINTS.length * VICTIMS.length
-  it(`survives ${runs / 2} SIGKILLs and ${runs / 2} ledger thread deaths with every invariant holding`, { timeout: 600_000 }, async () => {
-    const results = await runCrashSuite({ repetitions: REPETITIONS })
+  const runs = plan.length
+  it(`survives ${killed('process')} SIGKILLs and ${killed('thread')} ledger thread deaths with every invariant holding`, { timeout: 600_000 }, async () => {
+    const results = await runCrashSuite(SAMPLE)
     console.log(`Crash test totals:\n${totalsTable(results)}`)
     expect(describeViolations(results)).toBe('')
     expect(results).toHaveLength(runs)

@@ -9,8 +9,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { LedgerInUseError, lockFolder, takeoverMarkerName } from '../../electron/ledger/folder-lock'
 import { runLockRace } from '../faults/lock-race'
 import { tempDir } from './helpers'
+import { sample } from '../tiers'
 
-const SAMPLE_STARTS = Number(process.env.LOCK_RACE_STARTS ?? 40)
+const SAMPLE_STARTS = Number(process.env.LOCK_RACE_STARTS ?? sample('lockRaceStarts'))
 
 let dir: ReturnType<typeof tempDir>
 const lockFile = () => join(dir.path, 'counter.lock')

@@ -17,8 +17,8 @@ const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
 
 let rig: RealModeRig | undefined
 let shim: FsShim | undefined
-/** Called by the provider for every request it takes: lets a test act at the moment a call reaches it. */
-let onProvider: (req: SimRequest) => void = () => undefined
+/** Called by the provider for every request it takes, before it answers: lets a test act at the moment a call reaches it. */
+let onProvider: (req: SimRequest) => void | Promise<void> = () => undefined
 
 afterEach(async () => {
   onProvider = () => undefined
@@ -65,26 +65,38 @@ it('sales for different numbers at once each take the next sequence number in th
 })
 
 it('a sale booked while the day is being closed is refused by the close, or counted in it: never left out', async () => {
-  const r = await startRig()
+  // The sale waits at the provider for as long as the close takes: it must not time out meanwhile.
+  const r = await startRig({ providerTimeoutMs: 15_000 })
   const today = valueOf(await r.counter.call('app.status', {})).businessDay
   await eventually(async () => journalOf(r).some((line) => line.type === 'pan.balance.read'), "the start-up's balance read")
-  r.provider.setFault({ kind: 'slow', operations: ['transaction'], delayMs: 600, times: 1 })
-  // The close reads the provider's balance after its first checks: a second window sells right then.
+  // The close reads the provider's balance after its first checks: a second window sells right then. The balance
+  // answer waits until that sale has reached the provider, and the provider answers the sale only once the close
+  // has answered, so the sale is open all through the close however busy the machine (the test once leant on a
+  // 600 ms delay, and on a loaded machine the sale had ended before the close looked).
   let selling: Promise<Result<Sale>> | undefined
-  onProvider = (req) => {
-    if (req.operation === 'balance' && !selling) selling = r.counter.call('recharge.sell', sale('9812345605'))
+  let closeAnswered: Promise<unknown> = Promise.resolve()
+  onProvider = async (req) => {
+    if (req.operation === 'transaction') await closeAnswered
+    if (req.operation !== 'balance' || selling) return
+    const sent = requestsOf(r, 'transaction').length
+    selling = r.counter.call('recharge.sell', sale('9812345605'))
+    await eventually(async () => requestsOf(r, 'transaction').length > sent, 'the sale reaching the provider')
+  }
+  const closeHoldingTheSale = (note?: string) => {
+    const answer = r.counter.call('day.close', { businessDay: today, openingFloat: '0', counted: drawer, ...(note ? { overrideNote: note } : {}) })
+    closeAnswered = answer
+    return answer
   }
 
-  const unnoted = await r.counter.call('day.close', { businessDay: today, openingFloat: '0', counted: drawer })
+  const unnoted = await closeHoldingTheSale()
   expect(selling).toBeDefined()
   expect(unnoted).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { overrideNote: expect.stringContaining('1 sale is still unresolved') } } })
   expect(journalOf(r).some((line) => line.type === 'day.closed')).toBe(false)
   expect(valueOf(await selling!).state).toBe('SUCCESS')
 
   // With the owner's note the close goes ahead, and its figures are the books' as it is written.
-  r.provider.setFault({ kind: 'slow', operations: ['transaction'], delayMs: 600, times: 1 })
   selling = undefined
-  const closed = await r.counter.call('day.close', { businessDay: today, openingFloat: '0', counted: drawer, overrideNote: 'Closing with the last sale still being sent.' })
+  const closed = await closeHoldingTheSale('Closing with the last sale still being sent.')
   const late = valueOf(await selling!)
   const summary = valueOf(closed)
   expect(summary.pending.map((item) => item.id)).toEqual([late.orderId])

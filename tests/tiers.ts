@@ -1,0 +1,87 @@
+// The two tiers of the suite, in one place: which files each runs, how large its samples are, and which files must run alone.
+//
+// `npm test` (COUNTER_TEST_TIER=fast) is what a contributor runs after each change: every unit and integration
+// file, small samples of the crash test, the fault matrix, the ledger model and the lock race, and one Chromium
+// smoke. `npm run test:all` (COUNTER_TEST_TIER=all, what CI runs) adds every end-to-end and office file and the
+// full samples. Decision: with no tier named (one file run by hand) the run is `all`, so a file run alone is run
+// whole. The heavy sweeps stay apart: `npm run crash` and `npm run faults`.
+import type { CrashPlanOptions } from './crash/crash-runs'
+
+export type Tier = 'fast' | 'all'
+
+export const TIER: Tier = process.env.COUNTER_TEST_TIER === 'fast' ? 'fast' : 'all'
+
+/** Integration files that build big books (a 31 MB journal, 100,000 sales): `npm run test:all` runs them, `npm test` does not. */
+const SCALE_FILES = ['tests/integration/ledger-chores.test.ts', 'tests/integration/customer-scale.test.ts']
+
+/** What each tier runs: globs under the repository's root, less those it leaves out. */
+export const TIER_FILES: Record<Tier, { include: string[]; exclude: string[]; note: string }> = {
+  fast: {
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/e2e/counter.e2e.test.ts'],
+    exclude: SCALE_FILES,
+    note: `left to \`npm run test:all\`: the other end-to-end files (Chromium), the office files (PostgreSQL), ${SCALE_FILES.join(' and ')}, and the full samples`,
+  },
+  all: {
+    include: ['tests/**/*.test.ts'],
+    exclude: [],
+    note: 'the full crash sweep and fault matrix are `npm run crash` and `npm run faults`',
+  },
+}
+
+/**
+ * Files that must not run beside the integration files, each group with why. Each group runs after the files
+ * before it, with as many files at once as it says; everything else runs first, two at a time, one a core.
+ */
+export const RUN_APART: readonly { name: string; files: string[]; atOnce: 1 | 2; why: string }[] = [
+  {
+    name: 'alone',
+    files: [
+      'tests/e2e/*.e2e.test.ts',
+      'tests/integration/crash.test.ts',
+      'tests/faults/fault-matrix.test.ts',
+      'tests/faults/ledger-model.test.ts',
+      'tests/integration/ledger-chores.test.ts',
+    ],
+    atOnce: 1,
+    why:
+      "Chromium is several processes of its own (two end-to-end files at once took 13 s less than one at a time, and a day close there outlasted a wait); the crash test runs two crashing children itself; the fault matrix restarts a core at every fault and times a child's set-up; the model (100 sequences, about 35 s alone) timed out beside another file; ledger-chores measures sales' delays against an audit's own length",
+  },
+]
+
+interface Samples {
+  crash: CrashPlanOptions
+  faultKinds: readonly string[] | 'every'
+  modelSequences: number
+  lockRaceStarts: number
+}
+
+/** Each sample in each tier. */
+const SAMPLES: { [Name in keyof Samples]: Record<Tier, Samples[Name]> } = {
+  /**
+   * Crash test (tests/integration/crash.test.ts): in `fast` each flow meets each kill point once, the victims
+   * alternating, in the second repetition (whose power cut tears the journal's tail); in `all` both victims twice.
+   */
+  crash: { fast: { repetitions: 1, firstRepetition: 1, oneVictimEach: true }, all: { repetitions: 2 } },
+  /**
+   * Fault matrix (tests/faults/fault-matrix.test.ts): which kinds of its one-run-per-kind sample run. In `fast`, the
+   * day without a fault and one of each family: the disk, the wire after the provider booked, the wire before it,
+   * a refused check, the clock, a killed process and a killed ledger thread.
+   */
+  faultKinds: {
+    fast: ['none', 'ENOSPC-write', 'cut-after-booking', 'refuse-connection', 'refuse-check-credentials', 'clock+1d', 'sigkill', 'thread-kill'],
+    all: 'every',
+  },
+  /** Ledger model: random command sequences (tests/faults/ledger-model.test.ts). */
+  modelSequences: { fast: 25, all: 100 },
+  /** Folder lock: racing starts, eight a round (tests/integration/folder-lock.test.ts); 32 is the fewest that try every kind of round. */
+  lockRaceStarts: { fast: 32, all: 40 },
+}
+
+/** This tier's value of one sample. */
+export const sample = <Name extends keyof Samples>(name: Name): Samples[Name] => SAMPLES[name][TIER]
+
+/** The line a tier's run prints about its samples. */
+export const samplesLine = (): string =>
+  Object.entries(SAMPLES)
+    .map(([name, sizes]) => `${name} ${JSON.stringify(sizes[TIER])}`)
+    .join(', ')
