@@ -5,6 +5,7 @@ import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { version } from '../../package.json'
 import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor } from '../contract'
+import { lookupAnswered } from '../partners/recharge-api'
 import { ClockUnconfirmedError, DayClosedError, LedgerWriteError } from '../ledger/ledger'
 import { businessDayOf } from './business-day'
 import { clockRefusal, clockStatus } from './clock'
@@ -194,7 +195,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     async 'settings.testConnection'() {
       const api = await session.rechargeApi()
       const reply = await api.fetchOperator(TEST_CONNECTION_NUMBER)
-      const answered = reply.outcome !== 'UNKNOWN' && reply.httpStatus !== null
+      const answered = lookupAnswered(reply)
       ctx.noteContact(answered)
       // Decision: a refusal carries the provider's own words (its answer's message) as it sent them, inside ours;
       // no answer (a lookup never sent included) is said without the network's detail, which is English developer words.

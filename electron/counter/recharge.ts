@@ -1,7 +1,7 @@
 // Selling a recharge: validate, journal the intent, call the provider once, journal the outcome;
 // an UNKNOWN outcome is only ever settled by check_status, never by sending the order again.
 import type { HandlersFor, Sale } from '../contract'
-import type { RechargeReply } from '../partners/recharge-api'
+import { lookupAnswered, type RechargeReply } from '../partners/recharge-api'
 import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
 import { refuseOverLimit } from './credit'
@@ -58,7 +58,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
     async 'recharge.lookupOperator'({ number }) {
       const api = await ctx.session().rechargeApi()
       const reply = await api.fetchOperator(number)
-      ctx.noteContact(reply.outcome !== 'UNKNOWN' && reply.httpStatus !== null)
+      ctx.noteContact(lookupAnswered(reply))
       if (reply.outcome !== 'SUCCESS' || !reply.operator) {
         throw new CounterError('provider_error', say('recharge.lookupFailed', { problem: reply.message }))
       }

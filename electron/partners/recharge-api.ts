@@ -51,6 +51,12 @@ export interface OperatorReply {
   httpStatus: number | null
 }
 
+/**
+ * Whether the provider itself answered a lookup with a verdict: a lookup never sent is FAILED without an answer,
+ * and one answered with no verdict (a 5xx, a cut body) is UNKNOWN. Only this counts as contact with the provider.
+ */
+export const lookupAnswered = (reply: Pick<OperatorReply, 'outcome' | 'httpStatus'>): boolean => reply.outcome !== 'UNKNOWN' && reply.httpStatus !== null
+
 /** A field's text: a string, or a whole number a provider sent bare (one past 2^53 has lost digits, so none). */
 function textOf(record: unknown, name: string): string | null {
   if (typeof record !== 'object' || record === null) return null
@@ -122,7 +128,7 @@ export class RechargeApi {
       // classify() words an UNKNOWN, or no answer at all, for a partner call; a lookup sells nothing, and journals
       // nothing, so its words are said (shared/error-words.ts) for the screen's language. A FAILED lookup's
       // message is otherwise the provider's own.
-      message: reply.outcome === 'UNKNOWN' || reply.httpStatus === null ? say('recharge.lookupNoAnswer') : reply.message,
+      message: lookupAnswered(reply) ? reply.message : say('recharge.lookupNoAnswer'),
       operator: dataField(reply.body, 'operator'),
       circle: dataField(reply.body, 'circle'),
       httpStatus: reply.httpStatus,
