@@ -39,12 +39,11 @@ export const RUN_APART: readonly { name: string; files: string[]; atOnce: 1 | 2;
       'tests/e2e/*.e2e.test.ts',
       'tests/integration/crash.test.ts',
       'tests/faults/fault-matrix.test.ts',
-      'tests/faults/ledger-model.test.ts',
       'tests/integration/ledger-chores.test.ts',
     ],
     atOnce: 1,
     why:
-      "Chromium is several processes of its own (two end-to-end files at once took 13 s less than one at a time, and a day close there outlasted a wait); the crash test runs two crashing children itself; the fault matrix restarts a core at every fault and times a child's set-up; the model (100 sequences, about 35 s alone) timed out beside another file; ledger-chores measures sales' delays against an audit's own length",
+      "Chromium is several processes of its own (two end-to-end files at once took 13 s less than one at a time, and a day close there outlasted a wait); the crash test runs two crashing children itself; the fault matrix restarts a core at every fault and holds each start to 5 s; ledger-chores measures sales' delays against an audit's own length",
   },
 ]
 

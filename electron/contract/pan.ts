@@ -13,8 +13,7 @@ export type PanBalance = z.infer<typeof PanBalanceSchema>
 
 export const CouponTypeSchema = z.union([z.literal(1), z.literal(2)], { error: say('coupon.type') })
 export type CouponType = z.infer<typeof CouponTypeSchema>
-/** Names as the spec gives them; field clients disagree, so receipts show the name and the rate charged. */
-export const couponTypeNames: Record<CouponType, string> = { 1: 'P-Coupon', 2: 'E-Coupon' }
+export { couponTypeNames } from '../shared/coupon-types'
 
 export const AgentSchema = z.object({
   vleId: z.string(),

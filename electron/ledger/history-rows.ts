@@ -1,6 +1,7 @@
 // What one row of history is, wherever it is read from (the active year, an archive, an archive's index of numbers): the columns both kinds of sale give, the row the screen shows, and its order.
 import type { ParamsObject } from 'sql.js'
-import { couponTypeNames, type CouponType, type HistoryRow, type SaleState } from '../contract'
+import type { CouponType, HistoryRow, SaleState } from '../contract'
+import { couponTypeNames } from '../shared/coupon-types'
 import type { SaleKind } from './events'
 
 // Both arms give the same columns: a and b name the sale (number, or agent id and name), c and d

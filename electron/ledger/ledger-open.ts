@@ -2,7 +2,7 @@
 // What it finds is said (shared/error-words.ts) for the shop's screen; logs read it in English.
 import fs from 'node:fs'
 import path from 'node:path'
-import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
+import type { Database, SqlJsStatic } from 'sql.js'
 import { FROM_THE_START, Journal, type ReadStart } from './journal'
 import { samePoint } from './segments'
 import { CHECKED_SNAPSHOTS_VERSION, LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
@@ -22,17 +22,6 @@ export interface OpenReport {
   tornTail: boolean
   /** Plain words, for the shop's staff or whoever supports them. */
   problems: string[]
-}
-
-let sqlJs: Promise<SqlJsStatic> | null = null
-
-/** One sql.js instance per process: compiling the wasm module is the slow part. */
-export function loadSqlJs(): Promise<SqlJsStatic> {
-  sqlJs ??= initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') }).catch((error: unknown) => {
-    sqlJs = null
-    throw error
-  })
-  return sqlJs
 }
 
 interface Base {

@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { Worker, workerData as startedWith } from 'node:worker_threads'
+import { sqlWasmModule } from './sql-engine'
 
 /** The thread entries; electron.vite.config.ts builds each as out/main/<name>.js beside index.js and web.js. */
 export type ThreadName = 'ledger-thread' | 'chores-thread' | 'shipper-thread'
@@ -51,7 +52,7 @@ export function addThreadHook(hook: ThreadHook): () => void {
  * (Node 20 workers do not inherit `--import tsx`).
  */
 export function startThread(name: ThreadName, workerData: object): Worker {
-  const data = { ...workerData, hooks }
+  const data = { ...workerData, hooks, sqlWasm: sqlWasmModule() }
   const built = builtEntry(name)
   if (fs.existsSync(built)) return new Worker(built, { workerData: data })
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(sourceEntry(name))})`, { eval: true, workerData: data })

@@ -2,7 +2,7 @@
 // Usage: node --import tsx tests/bench/open-child.ts <ledger dir>
 import fs from 'node:fs'
 import { Ledger } from '../../electron/ledger/ledger'
-import { loadSqlJs } from '../../electron/ledger/ledger-open'
+import { loadSqlJs } from '../../electron/ledger/sql-engine'
 import { elapsedMs } from './stats'
 
 export interface OpenSample {

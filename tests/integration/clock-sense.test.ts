@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../electron/contract'
 import { ledgerDir } from '../../electron/counter/session'
-import { startRealModeRig, type RealModeRig, valueOf } from './helpers'
+import { eventually, journalOf, startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** 10:30 in India on a Monday of FY2026-27. */
@@ -25,13 +25,18 @@ const codeOf = (result: Result<unknown>) => (result.ok ? 'ok' : result.error.cod
 const transactionsSent = (r: RealModeRig) => r.provider.requests.filter((req) => req.operation === 'transaction').length
 const archiveOf = (r: RealModeRig, year: string) => join(ledgerDir(r.dataDir, 'real'), 'archive', `${year}.sqlite`)
 
-/** A shop with one sale at BASE, then a restart with the clock at `at`. */
+/**
+ * A shop with one sale at BASE, then a restart with the clock at `at`, once that start's own reading
+ * of the PAN balance is journaled: it is recorded whatever the clock says (clock-sense.ts), in the
+ * background after the start, so a count of lines taken before it lands would count it as booked.
+ */
 async function shopRestartedAt(at: number): Promise<RealModeRig> {
   clock = BASE
   const r = await startRealModeRig({}, { now: () => new Date(clock) })
   expect(valueOf(await r.counter.call('recharge.sell', sale('9812345601'))).state).toBe('SUCCESS')
   clock = at
   await r.restart()
+  await eventually(async () => journalOf(r).filter((line) => line.type === 'pan.balance.read').length === 2, "the second start's balance reading")
   return r
 }
 

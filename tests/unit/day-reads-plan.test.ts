@@ -1,7 +1,7 @@
 // The day's figures read only the day's rows: every statement behind totalsOfDay reaches sales and coupon_sales through their business-day index.
 import { describe, expect, it } from 'vitest'
 import type { BindParams, Database } from 'sql.js'
-import { loadSqlJs } from '../../electron/ledger/ledger-open'
+import { loadSqlJs } from '../../electron/ledger/sql-engine'
 import { migrate } from '../../electron/ledger/migrations'
 import { totalsOfDay } from '../../electron/ledger/books-reads'
 

@@ -38,6 +38,12 @@ function specifiersOf(file: string): string[] {
   return IMPORT_PATTERNS.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]))
 }
 
+/** The specifiers a file loads when it runs: all but those of `import type` and `export type`, which compile away. */
+function valueSpecifiersOf(file: string): string[] {
+  const code = readFileSync(join(ROOT, file), 'utf8').replace(/^\s*(?:import|export)\s+type\s[\w\s{},*$]*?\bfrom\s*['"][^'"]+['"]/gm, '')
+  return IMPORT_PATTERNS.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[1]))
+}
+
 const isRelative = (specifier: string) => specifier.startsWith('.')
 
 /** The package a bare specifier names, without any path into it: `vitest/config` is vitest, `@scope/name/x` is @scope/name. */
@@ -174,6 +180,18 @@ describe('the import graph of electron/ and renderer/src/', () => {
       return files.filter((target) => !allowed.some((place) => within(target, place))).map((target) => `${file} -> ${target}`)
     })
     expect(wrong).toEqual([])
+  })
+
+  it("keeps zod out of the ledger's threads: they start at every counter start, and building the contract's schemas cost each a third of a second", () => {
+    const reached = new Set<string>()
+    const waiting = ['electron/ledger/ledger-thread.ts', 'electron/ledger/chores-thread.ts']
+    for (let file = waiting.pop(); file !== undefined; file = waiting.pop()) {
+      if (reached.has(file)) continue
+      reached.add(file)
+      waiting.push(...valueSpecifiersOf(file).filter(isRelative).map((specifier) => fileImported(file!, specifier)))
+    }
+    expect(reached).toContain('electron/ledger/history-rows.ts')
+    expect([...reached].filter((file) => valueSpecifiersOf(file).includes('zod'))).toEqual([])
   })
 
   it('lets only the Electron shell import electron', () => {
