@@ -34,16 +34,16 @@ export const TIER_FILES: Record<Tier, { include: string[]; exclude: string[]; no
  */
 export const RUN_APART: readonly { name: string; files: string[]; atOnce: 1 | 2; why: string }[] = [
   {
+    name: 'Chromium',
+    files: ['tests/e2e/*.e2e.test.ts'],
+    atOnce: 2,
+    why: 'Chromium is several processes of its own: two end-to-end files at once, never beside the integration files',
+  },
+  {
     name: 'alone',
-    files: [
-      'tests/e2e/*.e2e.test.ts',
-      'tests/integration/crash.test.ts',
-      'tests/faults/fault-matrix.test.ts',
-      'tests/integration/ledger-chores.test.ts',
-    ],
+    files: ['tests/integration/crash.test.ts', 'tests/integration/ledger-chores.test.ts'],
     atOnce: 1,
-    why:
-      "Chromium is several processes of its own (two end-to-end files at once took 13 s less than one at a time, and a day close there outlasted a wait); the crash test runs two crashing children itself; the fault matrix restarts a core at every fault and holds each start to 5 s; ledger-chores measures sales' delays against an audit's own length",
+    why: "the crash test runs two crashing children itself; ledger-chores measures sales' delays against an audit's own length",
   },
 ]
 

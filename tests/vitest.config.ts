@@ -23,7 +23,10 @@ const matches = (globs: readonly string[]) => {
 const { include, exclude } = TIER_FILES[TIER]
 const tierFiles = testFiles(join(root, 'tests')).filter((file) => matches(include)(file) && !matches(exclude)(file))
 const apart = RUN_APART.map((group) => ({ ...group, files: tierFiles.filter(matches(group.files)) }))
-const shared = { testTimeout: 30_000, hookTimeout: 60_000, environment: 'node' } as const
+// Decision: files share a worker's modules. Each file imported the core afresh (30 s of a 190 s run went to
+// imports); no file relies on a module's state from a fresh import, and the two that mock `electron` mock a module
+// no other file may import (an unmocked import of it throws).
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, environment: 'node', isolate: false } as const
 
 export default defineConfig({
   root,
@@ -38,10 +41,6 @@ export default defineConfig({
           name: 'both cores',
           include: tierFiles.filter((file) => !apart.some((group) => group.files.includes(file))),
           maxWorkers: 2,
-          // Decision: files share a worker's modules. Each file imported the core afresh (30 s of a 190 s run went
-          // to imports); no file here relies on a module's state from a fresh import, and the two that mock
-          // `electron` mock a module no other file may import (an unmocked import of it throws).
-          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
