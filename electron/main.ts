@@ -7,7 +7,7 @@ import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './cou
 import { openOutside } from './external-links'
 import { electronPrinter, electronRasterizer } from './printing'
 import { closeCounter } from './shutdown'
-import { startSimulator } from './simulator/server'
+import { startTrainingSimulator } from './simulator/server'
 import { english } from './shared/error-words'
 
 const CSP = [
@@ -92,7 +92,7 @@ app.whenReady().then(async () => {
       resourcesDir: join(app.getAppPath(), 'resources'),
       systemPrinter: electronPrinter,
       rasterizer: electronRasterizer,
-      startTraining: () => startSimulator(),
+      startTraining: startTrainingSimulator,
     })
   } catch (err) {
     dialog.showErrorBox('Counter could not start', err instanceof Error ? english(err.message) : String(err))

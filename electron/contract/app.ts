@@ -12,8 +12,14 @@ export type Mode = z.infer<typeof ModeSchema>
 export const AppStatusSchema = z.object({
   mode: ModeSchema,
   platform: z.enum(['electron', 'web', 'test']),
+  /**
+   * Whether the provider answered the last call made to it, whichever of its two addresses (recharge, PAN) that was
+   * (counter/app.ts noteContact says why the bar speaks of one provider); 'unknown' until a call is made.
+   */
   connectivity: z.enum(['online', 'offline', 'unknown']),
   lastContactAt: z.string().nullable(),
+  /** While nothing answers: when the first call that reached no one was made; null once a call is answered. */
+  unreachableSince: z.string().nullable(),
   shopName: z.string(),
   businessDay: z.string(),
   panBalance: PanBalanceSchema,

@@ -2,7 +2,7 @@
 // the provider, and the list as it changes.
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
-import { None, OrderIdSchema } from './fields'
+import { None, OrderIdSchema, rupeesField } from './fields'
 import { SaleStateSchema } from './sale-record'
 import { say } from '../shared/error-words'
 
@@ -21,6 +21,8 @@ export const PendingItemSchema = z.object({
   checks: z.number().int(),
   /** False when the provider cannot be asked (a coupon order it never named): settle by phone. */
   checkable: z.boolean(),
+  /** A coupon order's charge as Counter expects it (the provider's amount, else rate x qty); null for a recharge. */
+  chargePaise: z.number().int().nullable(),
 })
 export type PendingItem = z.infer<typeof PendingItemSchema>
 
@@ -35,6 +37,8 @@ export const pendingChannels = {
       id: OrderIdSchema,
       outcome: z.enum(['SUCCESS', 'FAILED']),
       note: z.string().trim().min(10, { error: say('settle.note') }).max(500),
+      /** A coupon settled SUCCESS: what the provider charged, as confirmed on the phone; blank means the charge expected. */
+      charged: rupeesField({ max: 10_00_000_00, words: '₹10,00,000', empty: true }).optional(),
     }),
     output: PendingListSchema,
   },

@@ -32,7 +32,7 @@ import { createRoles } from './roles'
 import { salesHandlers } from './sales'
 import { serialQueue } from './serial'
 import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
-import { ledgerDir, openSession, type Session, type TrainingProvider } from './session'
+import { ledgerDir, openSession, type Session, type SessionOptions } from './session'
 import { Settings } from './settings'
 
 export interface CounterOptions {
@@ -52,7 +52,7 @@ export interface CounterOptions {
   now?: () => Date
   log?: Log
   /** Starts the provider training mode practises on (see TrainingProvider). */
-  startTraining: () => Promise<TrainingProvider>
+  startTraining: SessionOptions['startTraining']
 }
 
 export interface CounterApp {
@@ -81,8 +81,9 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   const roles = createRoles({ dataDir, store: settings, secrets: options.secrets, now, log, announce: (current) => emit('roles.changed', current) })
   const sessionOptions = { dataDir, settings, timeoutMs, now, startTraining: options.startTraining, by: roles.role }
   let session = await openSession(sessionOptions)
-  let connectivity: AppStatus['connectivity'] = 'unknown'
-  let lastContactAt: string | null = null
+  /** The provider as the status bar shows it; not known again after a change of mode (another provider). */
+  const NOT_ASKED_YET = { connectivity: 'unknown', lastContactAt: null, unreachableSince: null } as const
+  let contact: Pick<AppStatus, 'connectivity' | 'lastContactAt' | 'unreachableSince'> = NOT_ASKED_YET
 
   // The one place events leave the core for the screens: their said messages are spoken here, as answers are in the dispatch.
   const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
@@ -99,8 +100,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     return {
       mode: current.mode,
       platform,
-      connectivity,
-      lastContactAt,
+      ...contact,
       shopName: settings.current.shopName,
       businessDay: ctx.businessDay(now()),
       panBalance,
@@ -150,13 +150,21 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       if (owner === session) emit('sale.changed', sale)
       return sale
     },
-    noteContact(answered) {
-      const next = answered ? 'online' : 'offline'
-      if (answered) lastContactAt = now().toISOString()
-      if (next !== connectivity || answered) {
-        connectivity = next
-        announceStatus()
-      }
+    /*
+     * Decision: the bar speaks of one provider, not of its recharge and PAN addresses apart. What most often takes the
+     * provider away is the shop's own line, and that takes both at once; a shop sells recharges all day and calls PAN
+     * now and then, and nothing asks an address nobody is using (a balance read is a journal line), so a bar per address
+     * would go on saying PAN cannot be reached long after the line came back. The last call, to either, decides.
+     */
+    noteContact({ httpStatus }) {
+      const at = now().toISOString()
+      const wasOffline = contact.connectivity === 'offline'
+      contact =
+        httpStatus !== null
+          ? { connectivity: 'online', lastContactAt: at, unreachableSince: null }
+          : { ...contact, connectivity: 'offline', unreachableSince: contact.unreachableSince ?? at }
+      // Every answer moves the last contact on; another call that reached no one changes nothing the bar shows.
+      if (httpStatus !== null || !wasOffline) announceStatus()
     },
   }
 
@@ -196,7 +204,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       const api = await session.rechargeApi()
       const reply = await api.fetchOperator(TEST_CONNECTION_NUMBER)
       const answered = lookupAnswered(reply)
-      ctx.noteContact(answered)
+      ctx.noteContact(reply)
       // Decision: a refusal carries the provider's own words (its answer's message) as it sent them, inside ours;
       // no answer (a lookup never sent included) is said without the network's detail, which is English developer words.
       const message =
@@ -236,8 +244,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     const old = session
     session = await openSession(sessionOptions)
     watchBooks()
-    connectivity = 'unknown'
-    lastContactAt = null
+    contact = NOT_ASKED_YET
     await pending.stop()
     for (const problem of await old.close()) log(`counter: ${english(problem)}`)
     await tidyBooks()

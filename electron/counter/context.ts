@@ -28,8 +28,11 @@ export interface CounterContext {
   answers: HeldAnswers
   /** Reads a sale back from the session's ledger (as the shop must treat it while its answer is held) and tells the UI it changed. */
   saleChanged(session: Session, orderId: string): Promise<Sale>
-  /** Whether the provider answered at all: drives the status bar's connectivity. */
-  noteContact(answered: boolean): void
+  /**
+   * After every call to the provider, recharge or PAN: any HTTP answer (a refusal, an error page) shows it can be
+   * reached; none (refused, no route, timed out) that it cannot. Drives the status bar's connectivity.
+   */
+  noteContact(reply: { httpStatus: number | null }): void
 }
 
 /** The consequence of an intent that could not be journaled: the provider is only asked once it is. */

@@ -52,7 +52,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
 
   const readBalance = async (session: Session): Promise<PanBalance> => {
     const reply = await (await session.panApi()).balance()
-    ctx.noteContact(reply.httpStatus !== null)
+    ctx.noteContact(reply)
     if (reply.outcome !== 'SUCCESS' || reply.balancePaise === null) {
       throw new CounterError('provider_error', say('pan.balanceUnread', { problem: reply.message }))
     }
@@ -118,7 +118,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   }
 
   const recordResetAnswer = async (session: Session, attemptId: string, source: 'pass_reset' | 'pass_status', reply: ResetReply) => {
-    ctx.noteContact(reply.httpStatus !== null)
+    ctx.noteContact(reply)
     const { outcome, orderId, resetStatus, vleName, message } = reply
     await ctx.recordWrite(() => session.ledger.append('pan.reset.answer', { attemptId, source, outcome, orderId, resetStatus, vleName, message }), RESET_ASKED)
     await refreshBalanceQuietly(session)
@@ -166,7 +166,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         vle_uid: uid,
         vle_pan: input.pan,
       })
-      ctx.noteContact(reply.httpStatus !== null)
+      ctx.noteContact(reply)
       await ctx.recordWrite(
         () => session.ledger.append('pan.agent.answer', { vleId: input.vleId, source: 'add_vle', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
         AGENT_ASKED,
@@ -181,7 +181,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       const api = await session.panApi()
       for (const agent of targets) {
         const reply = await api.vleStatus(agent.vleId)
-        ctx.noteContact(reply.httpStatus !== null)
+        ctx.noteContact(reply)
         await ctx.recordWrite(() =>
           session.ledger.append('pan.agent.answer', { vleId: agent.vleId, source: 'vle_status', outcome: reply.outcome, vleStatus: reply.vleStatus, message: reply.message }),
         )
@@ -229,7 +229,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       }, NOTHING_SENT)
       const sending = await couponChanged(session, attemptId)
       const reply = await api.couponRequest(input)
-      ctx.noteContact(reply.httpStatus !== null)
+      ctx.noteContact(reply)
       // A FAILED answer is checked too: one that took money from the balance must say so. The balance
       // expected is taken as the answer arrives, from the facts journaled before it, as the day close takes it.
       const problems = reply.outcome !== 'UNKNOWN' ? checkCouponAnswer(reply, input.qty, await expectedPanBalance(session.ledger)) : []
@@ -246,7 +246,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         throw new CounterError('not_found', say('coupon.noOrder'))
       }
       const reply = await (await session.panApi()).couponStatus(sale.orderId, ctx.now().getTime() - Date.parse(sale.createdAt))
-      ctx.noteContact(reply.httpStatus !== null)
+      ctx.noteContact(reply)
       // A refused check is about our request, not the order: shown, but no news of the sale to journal (the queue's pending.checked keeps it).
       if (reply.requestRefused) return { ...sale, message: reply.message }
       // History is not a chain link: only the answer's own arithmetic is checked here.

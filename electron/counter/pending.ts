@@ -7,6 +7,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import type { Session } from './session'
 import { say } from '../shared/error-words'
+import { parseRupees } from '../shared/money'
 
 export type UnresolvedEntry = UnresolvedSale
 
@@ -55,6 +56,9 @@ export function isCheckable(entry: UnresolvedEntry): boolean {
   return !('attemptId' in entry.sale) || entry.sale.orderId !== null
 }
 
+/** What a coupon order costs the shop's provider balance: the provider's amount once it named one, else the rate quoted x qty. */
+const expectedCharge = (sale: CouponSale) => sale.amountPaise ?? sale.expectedRatePaise * sale.qty
+
 export function pendingItemOf(entry: UnresolvedEntry, now: Date = new Date()): PendingItem {
   const { sale } = entry
   const checkable = isCheckable(entry)
@@ -71,6 +75,7 @@ export function pendingItemOf(entry: UnresolvedEntry, now: Date = new Date()): P
     nextCheckAt: checkable ? (entry.nextCheckAt ?? now.toISOString()) : null,
     checks: entry.checks,
     checkable,
+    chargePaise: 'attemptId' in sale ? expectedCharge(sale) : null,
   }
 }
 
@@ -193,7 +198,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
       return { items: await items(ctx.session()) }
     },
 
-    async 'pending.settle'({ kind, id, outcome, note }) {
+    async 'pending.settle'({ kind, id, outcome, note, charged }) {
       const key = keyOf(kind, id)
       settling.add(key)
       const session = ctx.session()
@@ -208,7 +213,12 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
           if (sendingNow(entry)) {
             throw new CounterError('invalid_input', say('pending.sendingNow', { id }), { id: say('pending.sendingNowField') })
           }
-          await session.ledger.append('sale.settled', { kind, id, outcome, note })
+          // Decision: a coupon settled SUCCESS always carries a charge, so the balance chain counts the money the
+          // provider took and the next reading is no break; blank means the charge expected (the quote's rate x qty).
+          const chargesBalance = 'attemptId' in entry.sale && outcome === 'SUCCESS'
+          if (charged && !chargesBalance) throw new CounterError('invalid_input', say('settle.chargeOnlyCoupon'), { charged: say('settle.chargeOnlyCouponField') })
+          const chargedPaise = 'attemptId' in entry.sale && chargesBalance ? (charged ? parseRupees(charged) : expectedCharge(entry.sale)) : undefined
+          await session.ledger.append('sale.settled', { kind, id, outcome, note, ...(chargedPaise === undefined ? {} : { chargedPaise }) })
         })
       } finally {
         settling.delete(key)

@@ -1,7 +1,7 @@
 // Selling a recharge: validate, journal the intent, call the provider once, journal the outcome;
 // an UNKNOWN outcome is only ever settled by check_status, never by sending the order again.
 import type { HandlersFor, Sale } from '../contract'
-import { lookupAnswered, type RechargeReply } from '../partners/recharge-api'
+import { lookupAnswered, unansweredLookup, type RechargeReply } from '../partners/recharge-api'
 import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
 import { refuseOverLimit } from './credit'
@@ -58,9 +58,10 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
     async 'recharge.lookupOperator'({ number }) {
       const api = await ctx.session().rechargeApi()
       const reply = await api.fetchOperator(number)
-      ctx.noteContact(lookupAnswered(reply))
+      ctx.noteContact(reply)
       if (reply.outcome !== 'SUCCESS' || !reply.operator) {
-        throw new CounterError('provider_error', say('recharge.lookupFailed', { problem: reply.message }))
+        // The provider's verdict (no operator for this number, a refused token) in its own words; no verdict in ours.
+        throw new CounterError('provider_error', lookupAnswered(reply) ? say('recharge.lookupFailed', { problem: reply.message }) : unansweredLookup(reply))
       }
       const operator = ctx.catalog.matchOperator(reply.operator)
       const circle = reply.circle ? ctx.catalog.matchCircle(reply.circle) : undefined
@@ -107,7 +108,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
         }, NOTHING_SENT)
         const sending = await ctx.saleChanged(session, orderId)
         const reply = await api.transaction({ number: sending.number, amountPaise: sending.amountPaise, operatorCode: operator.code, orderId })
-        ctx.noteContact(reply.httpStatus !== null)
+        ctx.noteContact(reply)
         return recordReply(session, orderId, 'transaction', reply)
       } finally {
         inFlight.delete(input.number)
@@ -124,7 +125,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
         throw new CounterError('invalid_input', say('pending.sendingNow', { id: orderId }), { orderId: say('pending.sendingNowField') })
       }
       const reply = await (await session.rechargeApi()).checkStatus(orderId, ctx.now().getTime() - Date.parse(sale.createdAt))
-      ctx.noteContact(reply.httpStatus !== null)
+      ctx.noteContact(reply)
       // A refused check is about our request, not the order: shown, but no news of the sale to journal (the queue's pending.checked keeps it).
       if (reply.requestRefused) return { ...sale, message: reply.message }
       return recordReply(session, orderId, 'check_status', reply)

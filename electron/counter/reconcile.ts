@@ -18,7 +18,8 @@ export interface BalanceChain {
 
 /**
  * The facts in journal order with a running expected balance. Each balance read and each coupon's
- * old balance asserts it; a coupon's new balance and a top-up move it. A break re-anchors the chain
+ * old balance asserts it; a coupon's new balance, a coupon's charge known without its balances, and a
+ * top-up move it. A break re-anchors the chain
  * on what the provider said, so the next break is measured from there and not counted twice.
  * `start` is the balance expected before the first fact; without it the first fact sets it, and
  * top-ups before any known balance are left out (the first balance seen already includes them).
@@ -45,6 +46,10 @@ export function balanceChain(facts: readonly BalanceFact[], start: KnownBalance 
     } else if (fact.kind === 'coupon') {
       assert(fact, fact.attemptId, fact.oldBalPaise)
       expected = fact.newBalPaise
+      since.couponSales += 1
+      since.couponPaise += fact.amountPaise
+    } else if (fact.kind === 'charge') {
+      if (expected !== null) expected -= fact.amountPaise
       since.couponSales += 1
       since.couponPaise += fact.amountPaise
     } else if (expected !== null) {
@@ -81,7 +86,8 @@ export interface BalanceAt {
  */
 export function dayBalances(dayFacts: readonly BalanceFact[], start: KnownBalance | null): { opening: BalanceAt; closing: BalanceAt; breaks: BalanceBreak[] } {
   const { breaks, end } = balanceChain(dayFacts, start)
-  const firstSeen = [...dayFacts].sort((a, b) => a.seq - b.seq).find((f): f is Exclude<BalanceFact, { kind: 'topup' }> => f.kind !== 'topup')
+  // Only a reading or a coupon answer says a balance; a top-up or a charge only moves one.
+  const firstSeen = [...dayFacts].sort((a, b) => a.seq - b.seq).find((f): f is Extract<BalanceFact, { kind: 'balance' | 'coupon' }> => f.kind === 'balance' || f.kind === 'coupon')
   const opening = start ?? (firstSeen && { balancePaise: firstSeen.kind === 'coupon' ? firstSeen.oldBalPaise : firstSeen.balancePaise, at: firstSeen.at })
   const none = { balancePaise: null, at: null }
   return { opening: opening ?? none, closing: end ?? none, breaks }

@@ -10,7 +10,7 @@ import type { Settings } from './settings'
 
 /**
  * The provider training mode sells to. Started by whoever starts Counter (main.ts and web/cli.ts pass
- * electron/simulator's startSimulator; tests pass theirs), so the core never loads the simulator.
+ * electron/simulator's startTrainingSimulator; tests pass theirs), so the core never loads the simulator.
  */
 export interface TrainingProvider {
   url: string
@@ -38,7 +38,8 @@ export interface SessionOptions {
   timeoutMs: number
   /** The counter's clock: it stamps the journal, and the ledger judges it against the journal's times. */
   now: () => Date
-  startTraining: () => Promise<TrainingProvider>
+  /** Given training's folder, where the provider keeps its books: a restart must find its orders and wallet as they were. */
+  startTraining: (trainingDir: string) => Promise<TrainingProvider>
   /** Who is at the counter: each journal line records it (roles.ts). */
   by: () => Role
 }
@@ -50,7 +51,7 @@ export function ledgerDir(dataDir: string, mode: Mode): string {
 export async function openSession({ dataDir, settings, timeoutMs, now, startTraining, by }: SessionOptions): Promise<Session> {
   const mode = settings.mode
   const ledger = await openLedger({ dir: ledgerDir(dataDir, mode), now, clockSense: true, by })
-  const simulator = mode === 'training' ? await startTraining() : null
+  const simulator = mode === 'training' ? await startTraining(ledgerDir(dataDir, 'training')) : null
   let recharge: RechargeApi | undefined
   let pan: PanApi | undefined
   return {

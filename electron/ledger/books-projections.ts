@@ -26,16 +26,27 @@ export function dayIsClosed(db: Database, businessDay: string): boolean {
 
 export const booksProjectors: { [T in BooksEventType]: Projector<T> } = {
   'sale.settled': {
-    problem: (db, { kind, id, note }) => {
+    problem: (db, { kind, id, outcome, note, chargedPaise }) => {
       const state = saleState(db, kind, id)
       if (state === null) return noSale(kind, id)
       if (state === 'SUCCESS' || state === 'FAILED') return `${id} is already settled (${state})`
-      return note.trim() === '' ? 'settling by phone needs a note saying who confirmed it' : null
+      if (chargedPaise !== undefined && (kind !== 'coupon' || outcome !== 'SUCCESS')) return 'only a coupon settled as SUCCESS has a charge'
+      if (chargedPaise !== undefined && !(chargedPaise > 0)) return 'a charge must be more than ₹0'
+      return fractionProblem({ chargedPaise: chargedPaise ?? null }) ?? (note.trim() === '' ? 'settling by phone needs a note saying who confirmed it' : null)
     },
     apply: (db, { at, data }) => {
       const { table, id } = SALE_TABLES[data.kind]
       db.run(`UPDATE ${table} SET state = ?, settled_note = ?, updated_at = ? WHERE ${id} = ?`, [data.outcome, data.note, at, data.id])
       if (data.kind === 'recharge') syncCreditSale(db, data.id, at)
+      // The provider's own amount, when an answer named it, stands; a collected amount nobody typed follows the charge.
+      if (data.chargedPaise !== undefined) {
+        db.run(
+          `UPDATE coupon_sales SET amount_paise = COALESCE(amount_paise, :charged),
+             collected_paise = CASE WHEN collected_default = 1 THEN COALESCE(amount_paise, :charged) ELSE collected_paise END
+           WHERE attempt_id = :id`,
+          { ':charged': data.chargedPaise, ':id': data.id },
+        )
+      }
     },
   },
   'pending.checked': {

@@ -19,6 +19,8 @@ export type BalanceFact =
   | { kind: 'balance'; seq: number; at: string; businessDay: string; balancePaise: number }
   | { kind: 'coupon'; seq: number; at: string; businessDay: string; attemptId: string; oldBalPaise: number; newBalPaise: number; amountPaise: number }
   | { kind: 'topup'; seq: number; at: string; businessDay: string; topupId: string; amountPaise: number }
+  /** A coupon known SUCCESS with its charge but no coupon_req balances, at its intent's place: the money left then. */
+  | { kind: 'charge'; seq: number; at: string; businessDay: string; attemptId: string; amountPaise: number }
 
 export interface DayTotals {
   recharges: { operatorCode: string; operatorName: string; state: SaleState; count: number; amountPaise: number }[]
@@ -68,15 +70,15 @@ export function topupsBetween(db: Database, from?: string, to?: string): TopUp[]
 }
 
 /**
- * Balance readings, coupon_req answers and top-ups, by journal order. A coupon answer that named
- * its new balance but not its old one or its amount asserts only the balance, so it is one.
- * `fromSeq` keeps only the facts journaled at or after that line.
+ * Balance readings, coupon_req answers, coupon charges known without such an answer, and top-ups, by
+ * journal order. A coupon answer that named its new balance but not its old one or its amount asserts
+ * only the balance, so it is one. `fromSeq` keeps only the facts journaled at or after that line.
  */
 export function balanceFactsBetween(db: Database, from?: string, to?: string, fromSeq?: number): BalanceFact[] {
   const days = dayRange('business_day', from, to)
   // Each table keeps its fact's journal line under its own column.
   const within = (seqColumn: string) => (fromSeq === undefined ? days : { sql: `${days.sql} AND ${seqColumn} >= ?`, params: [...days.params, fromSeq] })
-  const [readings, answers, topups] = [within('seq'), within('new_bal_seq'), within('seq')]
+  const [readings, answers, charges, topups] = [within('seq'), within('new_bal_seq'), within('intent_seq'), within('seq')]
   const sql = `
     SELECT 'balance' AS kind, seq, at, business_day, balance_paise AS a, NULL AS b, NULL AS c, NULL AS id
       FROM balance_checkpoints WHERE 1 = 1${readings.sql}
@@ -86,11 +88,15 @@ export function balanceFactsBetween(db: Database, from?: string, to?: string, fr
            new_bal_seq, new_bal_at, business_day, new_bal_paise, old_bal_paise, amount_paise, attempt_id
       FROM coupon_sales WHERE new_bal_seq IS NOT NULL${answers.sql}
     UNION ALL
+    SELECT 'charge', intent_seq, created_at, business_day, amount_paise, NULL, NULL, attempt_id
+      FROM coupon_sales WHERE new_bal_seq IS NULL AND intent_seq IS NOT NULL AND state = 'SUCCESS' AND amount_paise IS NOT NULL${charges.sql}
+    UNION ALL
     SELECT 'topup', seq, at, business_day, amount_paise, NULL, NULL, topup_id FROM topups WHERE 1 = 1${topups.sql}
     ORDER BY seq`
-  return selectAll(db, sql, [...readings.params, ...answers.params, ...topups.params], (row): BalanceFact => {
+  return selectAll(db, sql, [...readings.params, ...answers.params, ...charges.params, ...topups.params], (row): BalanceFact => {
     const common = { seq: Number(row.seq), at: String(row.at), businessDay: String(row.business_day) }
     if (row.kind === 'topup') return { kind: 'topup', ...common, topupId: String(row.id), amountPaise: Number(row.a) }
+    if (row.kind === 'charge') return { kind: 'charge', ...common, attemptId: String(row.id), amountPaise: Number(row.a) }
     if (row.kind === 'balance') return { kind: 'balance', ...common, balancePaise: Number(row.a) }
     return { kind: 'coupon', ...common, attemptId: String(row.id), newBalPaise: Number(row.a), oldBalPaise: Number(row.b), amountPaise: Number(row.c) }
   })

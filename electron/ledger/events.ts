@@ -133,6 +133,11 @@ export interface LedgerEventData {
     id: string
     outcome: 'SUCCESS' | 'FAILED'
     note: string
+    /**
+     * A coupon settled SUCCESS: what the provider charged for it, as the owner confirmed (absent on
+     * older lines, and for recharges and FAILED). The balance chain takes it as the order's charge.
+     */
+    chargedPaise?: number
   }
   /** Money the shop added to its provider wallet: the top-ups that balance assertions allow for. */
   'pan.topup': {

@@ -278,6 +278,18 @@ export const migrations: Migration[] = [
       UPDATE credit_customers SET name = '';
     `,
   },
+  {
+    version: 11,
+    name: "coupon charges without an answer's balances",
+    // Where each coupon order's intent sits in the journal: a coupon known SUCCESS with its charge but no
+    // coupon_req balances (settled by phone, or named by a status check) is a charge at that place in the
+    // PAN balance chain (books-reads.ts balanceFactsBetween), as the provider took the money when the order
+    // was sent. Orders recorded before this are left out of the chain, as they were.
+    sql: `
+      ALTER TABLE coupon_sales ADD COLUMN intent_seq INTEGER;
+      CREATE INDEX coupon_sales_charged_by_intent ON coupon_sales (intent_seq) WHERE new_bal_seq IS NULL AND intent_seq IS NOT NULL;
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

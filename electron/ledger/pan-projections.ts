@@ -82,17 +82,17 @@ export const panProjectors: { [T in Exclude<PanEventType, 'pan.topup'>]: Project
         : fractionProblem({
             qty: data.qty, expectedRatePaise: data.expectedRatePaise, collectedPaise: data.collectedPaise ?? null, marginPaise: data.margin?.marginPaise ?? null,
           }),
-    apply: (db, { at, data }) => {
+    apply: (db, { seq, at, data }) => {
       runCached(
         db,
         `INSERT INTO coupon_sales (attempt_id, order_id, vle_id, vle_name, coupon_type, qty, expected_rate_paise, state,
            provider_status, message, order_date, rate_paise, amount_paise, old_bal_paise, new_bal_paise, new_bal_seq, new_bal_at,
            problems, business_day, created_at, updated_at, last_checked_at, training, collected_paise, collected_default, payment_mode,
-           margin_paise, sold_by)
-         VALUES (?, NULL, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, NULL, NULL, NULL, NULL, NULL, '[]', ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?)`,
+           margin_paise, sold_by, intent_seq)
+         VALUES (?, NULL, ?, ?, ?, ?, ?, 'SENDING', NULL, '', NULL, NULL, NULL, NULL, NULL, NULL, NULL, '[]', ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
         [data.attemptId, data.vleId, data.vleName, data.type, data.qty, data.expectedRatePaise, data.businessDay, at, at,
           data.training ? 1 : 0, data.collectedPaise ?? data.expectedRatePaise * data.qty, data.collectedPaise === undefined ? 1 : 0,
-          data.paymentMode ?? 'cash', data.margin?.marginPaise ?? null, data.by ?? 'owner'],
+          data.paymentMode ?? 'cash', data.margin?.marginPaise ?? null, data.by ?? 'owner', seq],
       )
     },
   },

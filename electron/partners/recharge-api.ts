@@ -1,7 +1,7 @@
 // Signed calls to the recharge API (transaction, check_status, fetch_operator) and what their answers mean.
 import { createHmac } from 'node:crypto'
 import type { Outcome } from '../contract'
-import { say } from '../shared/error-words'
+import { say, type Said } from '../shared/error-words'
 import { paiseToDecimal } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { classify, SALE_WORDING, settleCheck, type CallRole, type ProviderReply } from './outcome'
@@ -53,9 +53,15 @@ export interface OperatorReply {
 
 /**
  * Whether the provider itself answered a lookup with a verdict: a lookup never sent is FAILED without an answer,
- * and one answered with no verdict (a 5xx, a cut body) is UNKNOWN. Only this counts as contact with the provider.
+ * and one answered with no verdict (a 5xx, a cut body) is UNKNOWN. Only such a verdict is the provider's to quote.
  */
 export const lookupAnswered = (reply: Pick<OperatorReply, 'outcome' | 'httpStatus'>): boolean => reply.outcome !== 'UNKNOWN' && reply.httpStatus !== null
+
+/**
+ * A lookup with no verdict, in words for the screen. Nothing answering (refused, no route, timed out) is the provider
+ * out of reach, never "operator not found": the number was not looked up at all. Either way the staff choose the operator.
+ */
+export const unansweredLookup = (reply: Pick<OperatorReply, 'httpStatus'>): Said => (reply.httpStatus === null ? say('recharge.lookupUnreachable') : say('recharge.lookupNoAnswer'))
 
 /** A field's text: a string, or a whole number a provider sent bare (one past 2^53 has lost digits, so none). */
 function textOf(record: unknown, name: string): string | null {
@@ -128,7 +134,7 @@ export class RechargeApi {
       // classify() words an UNKNOWN, or no answer at all, for a partner call; a lookup sells nothing, and journals
       // nothing, so its words are said (shared/error-words.ts) for the screen's language. A FAILED lookup's
       // message is otherwise the provider's own.
-      message: lookupAnswered(reply) ? reply.message : say('recharge.lookupNoAnswer'),
+      message: lookupAnswered(reply) ? reply.message : unansweredLookup(reply),
       operator: dataField(reply.body, 'operator'),
       circle: dataField(reply.body, 'circle'),
       httpStatus: reply.httpStatus,

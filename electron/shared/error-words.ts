@@ -183,6 +183,8 @@ const en = {
   'reset.askedNotRecorded': "The provider was asked, but its answer is not recorded: look at the agent's resets with the provider before asking again.",
   // Pending sales (contract/pending.ts, counter/pending.ts).
   'settle.note': 'Write who at the provider confirmed it, and when (at least 10 characters)',
+  'settle.chargeOnlyCoupon': 'Only a coupon order settled as SUCCESS has a charge to enter: leave the charge blank.',
+  'settle.chargeOnlyCouponField': 'Only for a coupon order settled as SUCCESS',
   'pending.unresolved': (p: { id: string; whom: string; why: string }) =>
     `Order ${p.id} for ${p.whom} has no final answer. ${p.why} Open Pending to check its status or settle it by phone first.`,
   'pending.unresolvedField': (p: { id: string; whom: string }) => `Order ${p.id} for ${p.whom} is still pending`,
@@ -343,6 +345,7 @@ const en = {
     `The provider refused the operator lookup: ${p.answer}. Check the user id, token and secret key in Settings.`,
   'connection.noAnswer': "The provider did not answer the operator lookup: check the recharge API address and this computer's internet, then test again.",
   'recharge.lookupNoAnswer': 'The operator could not be looked up just now: choose it from the list.',
+  'recharge.lookupUnreachable': 'The provider cannot be reached: choose the operator yourself.',
   // The head office's shipping, as the status bar shows it (counter/office.ts, office/*).
   'office.trainingNotSent': 'Training mode: training sales are not sent to the office.',
   'office.passwordMissing': 'Enter the office database password in Settings (it is kept in the system keychain).',
@@ -523,6 +526,8 @@ const hi: ErrorWords = {
   'reset.noOrder': 'प्रोवाइडर ने इस रीसेट का कोई ऑर्डर नहीं बताया: इसे दोबारा माँगें।',
   'reset.askedNotRecorded': 'प्रोवाइडर से पूछा गया, पर उसका जवाब दर्ज नहीं हुआ: दोबारा माँगने से पहले प्रोवाइडर के पास एजेंट के रीसेट देखें।',
   'settle.note': 'लिखें कि प्रोवाइडर की ओर से किसने और कब इसकी पुष्टि की (कम से कम 10 अक्षर)',
+  'settle.chargeOnlyCoupon': 'कटी हुई रकम सिर्फ़ सफल (SUCCESS) निपटाए गए कूपन ऑर्डर के लिए भरी जाती है: इसे खाली छोड़ें।',
+  'settle.chargeOnlyCouponField': 'सिर्फ़ सफल निपटाए गए कूपन ऑर्डर के लिए',
   'pending.unresolved': (p) => `${p.whom} का ऑर्डर ${p.id} का अंतिम जवाब नहीं आया है। ${p.why} पहले पेंडिंग खोलकर उसकी स्थिति जाँचें या फ़ोन से निपटाएँ।`,
   'pending.unresolvedField': (p) => `${p.whom} का ऑर्डर ${p.id} अभी पेंडिंग है`,
   'pending.mayHaveCharged': 'हो सकता है प्रोवाइडर ने इस बिक्री के पैसे ले लिए हों; इसे दोबारा न बेचें। डिस्क में जगह होते ही काउंटर जवाब दर्ज करेगा और उसे जाँचेगा।',
@@ -661,6 +666,7 @@ const hi: ErrorWords = {
   'connection.refused': (p) => `प्रोवाइडर ने ऑपरेटर की जाँच से मना किया: ${p.answer}। सेटिंग्स में यूज़र ID, टोकन और सीक्रेट की जाँचें।`,
   'connection.noAnswer': 'प्रोवाइडर ने ऑपरेटर की जाँच का जवाब नहीं दिया: रिचार्ज API का पता और इस कंप्यूटर का इंटरनेट जाँचें, फिर दोबारा जाँचें।',
   'recharge.lookupNoAnswer': 'अभी ऑपरेटर पता नहीं चल सका: सूची में से चुनें।',
+  'recharge.lookupUnreachable': 'प्रोवाइडर पहुँच से बाहर है: ऑपरेटर खुद चुनें।',
   'office.trainingNotSent': 'ट्रेनिंग मोड: ट्रेनिंग की बिक्री ऑफ़िस नहीं भेजी जाती।',
   'office.passwordMissing': 'सेटिंग्स में ऑफ़िस डेटाबेस का पासवर्ड डालें (यह सिस्टम कीचेन में रखा जाता है)।',
   'office.nameCounter': 'इस काउंटर का जर्नल ऑफ़िस भेजने के लिए सेटिंग्स में इसे नाम दें।',

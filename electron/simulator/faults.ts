@@ -1,6 +1,16 @@
 // The simulator's fault switch: which request a fault hits, how many times, and the broken answers it makes.
 
-export type FaultKind = 'slow' | 'noAnswer' | 'http500' | 'truncatedJson' | 'failed' | 'pendingThenSuccess' | 'refuse' | 'misanswer'
+export type FaultKind =
+  | 'slow'
+  | 'noAnswer'
+  | 'http500'
+  | 'truncatedJson'
+  | 'failed'
+  | 'pendingThenSuccess'
+  | 'pendingThenFailed'
+  | 'refuse'
+  | 'misanswer'
+  | 'outsideDebit'
 
 export interface FaultSwitch {
   kind: FaultKind
@@ -10,7 +20,7 @@ export interface FaultSwitch {
   times?: number
   /** 'slow': answer (correctly) after this delay; default 2000. */
   delayMs?: number
-  /** 'pendingThenSuccess': status checks answering PENDING before SUCCESS; default 0 (the first check says SUCCESS). */
+  /** 'pendingThenSuccess', 'pendingThenFailed': status checks answering PENDING before the final state; default 0 (the first check gives it). */
   checksUntilFinal?: number
   /**
    * 'refuse': the provider turns the request away unprocessed, answering {status, message} with this
@@ -19,6 +29,8 @@ export interface FaultSwitch {
   refusal?: { status?: string; message?: string; httpStatus?: number }
   /** 'misanswer': the request is processed as usual (an order booked, the balance charged), but these fields replace the answer's own. */
   fields?: Record<string, string>
+  /** 'outsideDebit' (PAN calls): taken from the wallet just before the request is processed, as another terminal's order would take it. Required. */
+  debitPaise?: number
 }
 
 export const DEFAULT_SLOW_MS = 2_000

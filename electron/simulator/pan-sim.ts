@@ -1,5 +1,6 @@
 // The PAN agent provider as the simulator plays it: agents approved after a few checks, coupon orders against a balance, password resets.
 import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
 import { paiseToDecimal } from '../shared/money'
 import { PAN_PATHS } from '../partners/pan-api'
 import type { FaultSwitch } from './faults'
@@ -43,32 +44,39 @@ export interface PanControls {
   agents(): SimAgent[]
 }
 
-interface Agent extends SimAgent {
-  checksUntilApproved: number
-}
+const paise = z.number().int()
+const checks = z.number().int().nonnegative()
 
-interface CouponOrder {
-  orderId: string
-  date: string
-  vleId: string
-  vleName: string
-  type: 1 | 2
-  qty: number
-  ratePaise: number
-  amountPaise: number
-  oldBalPaise: number
-  newBalPaise: number
+const AgentSchema = z.object({ vleId: z.string(), name: z.string(), status: z.enum(['PENDING', 'APPROVED']), checksUntilApproved: checks })
+type Agent = z.infer<typeof AgentSchema>
+
+const CouponOrderSchema = z.object({
+  orderId: z.string(),
+  date: z.string(),
+  vleId: z.string(),
+  vleName: z.string(),
+  type: z.union([z.literal(1), z.literal(2)]),
+  qty: z.number().int().positive(),
+  ratePaise: paise,
+  amountPaise: paise,
+  oldBalPaise: paise,
+  newBalPaise: paise,
   /** An order coupon_req called PENDING: coupon_status answers PENDING this many more times, then SUCCESS. Null once delivered. */
-  pendingChecksLeft: number | null
-}
+  pendingChecksLeft: checks.nullable(),
+})
+type CouponOrder = z.infer<typeof CouponOrderSchema>
 
-interface ResetOrder {
-  orderId: string
-  vleId: string
-  vleName: string
-  status: 'PENDING' | 'APPROVED'
-  checksUntilApproved: number
-}
+const ResetOrderSchema = z.object({ orderId: z.string(), vleId: z.string(), vleName: z.string(), status: z.enum(['PENDING', 'APPROVED']), checksUntilApproved: checks })
+type ResetOrder = z.infer<typeof ResetOrderSchema>
+
+/** What the PAN provider keeps from one start to the next (SimulatorOptions.booksFile): the wallet, agents and orders; not its price list. */
+export const PanBooksSchema = z.object({
+  balancePaise: paise,
+  agents: z.array(AgentSchema),
+  coupons: z.array(CouponOrderSchema),
+  resets: z.array(ResetOrderSchema),
+})
+export type PanBooks = z.infer<typeof PanBooksSchema>
 
 const OPERATIONS: Record<keyof typeof PAN_PATHS, PanOperation> = {
   addVle: 'add_vle',
@@ -170,11 +178,26 @@ export class PanSim implements SimModule, PanControls {
     return [...this.coupons.values()].map(({ orderId, vleId, type, qty, amountPaise }) => ({ orderId, vleId, type, qty, amountPaise }))
   }
 
-  /** 'failed' refuses any PAN call unprocessed; 'pendingThenSuccess' makes coupon_req answer PENDING (the order is still made, and delivered after checksUntilFinal coupon_status checks). */
+  books(): PanBooks {
+    return { balancePaise: this.balance, agents: [...this.vles.values()], coupons: [...this.coupons.values()], resets: [...this.resets.values()] }
+  }
+
+  restore(books: PanBooks): void {
+    this.balance = books.balancePaise
+    for (const agent of books.agents) this.vles.set(agent.vleId, agent)
+    for (const order of books.coupons) this.coupons.set(order.orderId, order)
+    for (const reset of books.resets) this.resets.set(reset.orderId, reset)
+  }
+
+  /**
+   * 'failed' refuses any PAN call unprocessed; 'pendingThenSuccess' makes coupon_req answer PENDING (the order is
+   * still made, and delivered after checksUntilFinal coupon_status checks); 'outsideDebit' lowers the balance first.
+   */
   answer(req: SimRequest, fault: FaultSwitch | null): Answer {
     const { fields } = req
     if (!sameSecret(fields.api_key, this.apiKey)) return failed('Invalid API key')
     if (fault?.kind === 'failed') return failed(SERVICE_DOWN)
+    if (fault?.kind === 'outsideDebit') this.outsideDebit(fault.debitPaise as number)
     switch (req.operation as PanOperation) {
       case 'add_vle':
         return this.addVle(fields)

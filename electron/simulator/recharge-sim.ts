@@ -1,4 +1,5 @@
 // The recharge provider as the simulator plays it: checks credentials, fields and checksums, keeps every order for check_status.
+import { z } from 'zod'
 import { tryParseRupees } from '../shared/money'
 import { RECHARGE_PATHS, statusChecksum, transactionChecksum, type RechargeCredentials } from '../partners/recharge-api'
 import type { FaultSwitch } from './faults'
@@ -8,16 +9,23 @@ import type { SimModule, SimRequest, SimRoute } from './sim-module'
 
 type RechargeOperation = 'transaction' | 'check_status' | 'fetch_operator'
 
-interface Order {
-  orderId: string
-  number: string
-  amount: string
-  fpayId: string
-  operatorRef: string
-  state: 'SUCCESS' | 'FAILED' | 'PENDING'
-  message: string
-  pendingChecksLeft: number
-}
+const OrderSchema = z.object({
+  orderId: z.string(),
+  number: z.string(),
+  amount: z.string(),
+  fpayId: z.string(),
+  operatorRef: z.string(),
+  state: z.enum(['SUCCESS', 'FAILED', 'PENDING']),
+  message: z.string(),
+  pendingChecksLeft: z.number().int().nonnegative(),
+  /** What a PENDING order turns into once its checks are used up. */
+  settlesAs: z.enum(['SUCCESS', 'FAILED']),
+})
+type Order = z.infer<typeof OrderSchema>
+
+/** What the recharge provider keeps from one start to the next (SimulatorOptions.booksFile). */
+export const RechargeBooksSchema = z.object({ orders: z.array(OrderSchema) })
+export type RechargeBooks = z.infer<typeof RechargeBooksSchema>
 
 const ORDER_ID_RULE: Rule = ['order_id', pattern(/^[A-Za-z0-9_-]{1,40}$/), 'Invalid order id']
 // The provider's tolerance for clock difference is not shown; the simulator checks the form only.
@@ -49,6 +57,12 @@ const newFpayId = () => `RCH${randomText(DIGITS, 12)}${randomText(LETTERS, 5)}`
 /** Like BR0005MIKE46. */
 const newOperatorRef = () => `${randomText(LETTERS, 2)}${randomText(DIGITS, 4)}${randomText(LETTERS, 4)}${randomText(DIGITS, 2)}`
 
+/** The operator's final word on an order: a SUCCESS comes with the operator's reference. */
+function settle(order: Order, state: Order['settlesAs']): void {
+  if (state === 'SUCCESS') Object.assign(order, { state, message: SUCCESS_MESSAGE, operatorRef: newOperatorRef() })
+  else Object.assign(order, { state, message: OPERATOR_DOWN })
+}
+
 export class RechargeSim implements SimModule {
   readonly routes: Record<string, SimRoute & { operation: RechargeOperation }> = {
     [RECHARGE_PATHS.transaction]: { operation: 'transaction', methods: ['POST'] },
@@ -63,6 +77,14 @@ export class RechargeSim implements SimModule {
   /** Every order received, copied: a reader cannot change the provider's books. */
   bookedOrders(): BookedRecharge[] {
     return [...this.orders.values()].map(({ orderId, number, amount, state }) => ({ orderId, number, amount, state }))
+  }
+
+  books(): RechargeBooks {
+    return { orders: [...this.orders.values()] }
+  }
+
+  restore(books: RechargeBooks): void {
+    for (const order of books.orders) this.orders.set(order.orderId, order)
   }
 
   answer(req: SimRequest, fault: FaultSwitch | null): Answer {
@@ -87,20 +109,19 @@ export class RechargeSim implements SimModule {
     if (!sameSecret(fields.checksum, expected)) return failed('Checksum mismatch')
     if (this.orders.has(fields.order_id)) return failed('Duplicate order id')
 
+    const pending = fault?.kind === 'pendingThenSuccess' || fault?.kind === 'pendingThenFailed'
     const order: Order = {
       orderId: fields.order_id,
       number: fields.number,
       amount: fields.amount,
       fpayId: newFpayId(),
       operatorRef: '',
-      state: 'SUCCESS',
-      message: SUCCESS_MESSAGE,
-      pendingChecksLeft: 0,
+      state: 'PENDING',
+      message: PENDING_MESSAGE,
+      pendingChecksLeft: pending ? (fault.checksUntilFinal ?? 0) : 0,
+      settlesAs: fault?.kind === 'failed' || fault?.kind === 'pendingThenFailed' ? 'FAILED' : 'SUCCESS',
     }
-    if (fault?.kind === 'failed') Object.assign(order, { state: 'FAILED', message: OPERATOR_DOWN })
-    else if (fault?.kind === 'pendingThenSuccess') {
-      Object.assign(order, { state: 'PENDING', message: PENDING_MESSAGE, pendingChecksLeft: fault.checksUntilFinal ?? 0 })
-    } else order.operatorRef = newOperatorRef()
+    if (!pending) settle(order, order.settlesAs)
     this.orders.set(order.orderId, order)
 
     if (order.state === 'FAILED') return failed(order.message)
@@ -117,7 +138,7 @@ export class RechargeSim implements SimModule {
     if (!order) return failed('No such order')
     if (order.state === 'PENDING') {
       if (order.pendingChecksLeft > 0) order.pendingChecksLeft -= 1
-      else Object.assign(order, { state: 'SUCCESS', message: SUCCESS_MESSAGE, operatorRef: newOperatorRef() })
+      else settle(order, order.settlesAs)
     }
     return {
       status: order.state,

@@ -1,14 +1,18 @@
 // The provider simulator's HTTP side: one server on 127.0.0.1 that parses requests, routes them to the partner
-// modules (recharge, PAN), answers with the provider's headers and applies the fault switch.
+// modules (recharge, PAN), answers with the provider's headers, applies the fault switch and keeps its books.
 import http from 'node:http'
 import type { Socket } from 'node:net'
 import { randomBytes, randomInt } from 'node:crypto'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { z } from 'zod'
 import type { RechargeCredentials } from '../partners/recharge-api'
+import { BooksFile } from './books-file'
 import { apachePage, DEFAULT_SLOW_MS, FaultBoard, refusalOf, truncateText, type FaultSwitch } from './faults'
 import type { OrderBook } from './order-book'
-import { PanSim, type PanControls, type PanSimOptions } from './pan-sim'
-import { RechargeSim } from './recharge-sim'
+import { PanBooksSchema, PanSim, type PanControls, type PanSimOptions } from './pan-sim'
+import { practiceFault } from './practice'
+import { RechargeBooksSchema, RechargeSim } from './recharge-sim'
 import type { SimModule, SimRequest, SimRoute } from './sim-module'
 
 export type { FaultKind, FaultSwitch } from './faults'
@@ -21,6 +25,13 @@ export interface SimulatorOptions {
   pan?: PanSimOptions
   /** Awaited after parsing, before processing: lets a test hold or observe a request. */
   onRequest?: (req: SimRequest) => void | Promise<void>
+  /** Training's practice inputs (electron/shared/practice.ts) play their faults; one set by setFault comes first. */
+  practice?: boolean
+  /**
+   * Where the provider keeps its books (orders, agents, the PAN wallet) from one start to the next, saved as each
+   * request is processed; read back at the start, when they overrule `pan.balancePaise`. Without it every start is a new provider.
+   */
+  booksFile?: string
 }
 
 export interface Simulator {
@@ -50,6 +61,11 @@ const PROVIDER_HEADERS = {
   Expires: 'Thu, 19 Nov 1981 08:52:00 GMT',
   'Transfer-Encoding': 'chunked',
 } as const
+
+/** The file in training's folder where the provider training practises on keeps its books. */
+export const TRAINING_BOOKS_FILE = 'simulator.json'
+
+const SavedBooksSchema = z.object({ version: z.literal(1), recharge: RechargeBooksSchema, pan: PanBooksSchema })
 
 function trainingCredentials(): RechargeCredentials {
   return {
@@ -126,6 +142,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const credentials = opts.recharge ?? trainingCredentials()
   const pan = new PanSim(opts.pan)
   const recharge = new RechargeSim(credentials)
+  const booksFile = opts.booksFile === undefined ? null : new BooksFile(opts.booksFile, SavedBooksSchema)
+  const saved = booksFile?.read()
+  if (saved) {
+    recharge.restore(saved.recharge)
+    pan.restore(saved.pan)
+  }
   const modules: SimModule[] = [recharge, pan]
   const routes = new Map<string, { route: SimRoute; module: SimModule }>()
   for (const module of modules) {
@@ -170,7 +192,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     if (body === null) return send(req, res, 413, apachePage(413))
     if (fields === null) return send(req, res, 200, JSON.stringify({ status: 'FAILED', message: 'Request body could not be read' }))
 
-    const fault = faults.take(target.route.operation)
+    const fault = faults.take(target.route.operation) ?? (opts.practice ? practiceFault(simRequest) : null)
     // The script never ran: nothing was processed.
     if (fault?.kind === 'http500') return send(req, res, 500, apachePage(500))
     if (fault?.kind === 'refuse') {
@@ -178,6 +200,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       return send(req, res, refusal.httpStatus, refusal.body)
     }
     const answer = JSON.stringify({ ...target.module.answer(simRequest, fault), ...(fault?.kind === 'misanswer' && fault.fields) })
+    // On disk before any answer leaves, as a provider's database commits before its script replies: a restart finds
+    // every order it answered about. Books that cannot be saved fail the request as a crashing script would (HTTP 500).
+    booksFile?.save({ version: 1, recharge: recharge.books(), pan: pan.books() })
     // Processed, but the answer is lost: the socket stays open until the client gives up.
     if (fault?.kind === 'noAnswer') return
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? DEFAULT_SLOW_MS, undefined, { signal: closing.signal })
@@ -230,4 +255,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       await closed
     },
   }
+}
+
+/** The provider training practises on, as the launchers start it: practice inputs on, its books kept in the training folder. */
+export function startTrainingSimulator(trainingDir: string): Promise<Simulator> {
+  return startSimulator({ practice: true, booksFile: join(trainingDir, TRAINING_BOOKS_FILE) })
 }

@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { startCounterFromEnvironment } from '../counter/app'
 import { chromiumRasterizer } from '../printers/chromium-raster'
 import { closeCounter } from '../shutdown'
-import { startSimulator } from '../simulator/server'
+import { startTrainingSimulator } from '../simulator/server'
 import { checkWebToken, startWebServer } from './server'
 import { english } from '../shared/error-words'
 
@@ -18,7 +18,7 @@ async function main() {
     resourcesDir: resolve(__dirname, '../../resources'),
     // No OS printers here (the browser prints); an ESC/POS printer's pictures are drawn by a headless Chromium.
     rasterizer: chromiumRasterizer(),
-    startTraining: () => startSimulator(),
+    startTraining: startTrainingSimulator,
   })
   const web = await startWebServer({
     counter,

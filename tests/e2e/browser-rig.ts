@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { HEADLESS_CHROMIUM_FLAGS } from '../../electron/printers/chromium-raster'
@@ -45,6 +46,23 @@ export function launchChromium(options: { acceptDownloads?: boolean; bypassCSP?:
     viewport: { width: 1280, height: 860 },
     ...options,
   })
+}
+
+/**
+ * Sells a recharge on the Recharge screen as staff do (number, the operator looked up, amount, Enter); returns the
+ * state shown once sent. `answerWithinMs`: how long the sale may show Sending (the counter's provider timeout, for a
+ * provider that never answers).
+ */
+export async function sellOnScreen(page: Page, number: string, amount: string, answerWithinMs = 1_000): Promise<string> {
+  await page.getByTestId('number-input').fill(number)
+  // The operator arrives from fetch_operator; wait for it rather than racing it.
+  await expect.poll(() => page.getByTestId('operator-select').inputValue()).not.toBe('')
+  await page.getByTestId('amount-input').fill(amount)
+  await page.getByTestId('amount-input').press('Enter')
+  const panel = page.getByTestId('result-panel')
+  await panel.waitFor()
+  await expect.poll(() => panel.getAttribute('data-state'), { timeout: answerWithinMs }).not.toBe('SENDING')
+  return (await panel.getAttribute('data-state'))!
 }
 
 /** The sale's receipt as the printer gets it: rendered by Chromium to an 80 mm PDF, read back with pdftotext. */

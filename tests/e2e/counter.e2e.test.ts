@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, tempDir } from '../integration/helpers'
-import { launchChromium, outputDir, receiptPdfText, startWebApp } from './browser-rig'
+import { launchChromium, outputDir, receiptPdfText, sellOnScreen, startWebApp } from './browser-rig'
 import type { Simulator } from '../../electron/simulator/server'
 
 const dataDir = tempDir('counter-e2e-')
@@ -25,17 +25,7 @@ async function stopApp(): Promise<void> {
   await counter.close()
 }
 
-async function sell(number: string, amount: string): Promise<string> {
-  await page.getByTestId('number-input').fill(number)
-  // The operator arrives from fetch_operator; wait for it rather than racing it.
-  await expect.poll(() => page.getByTestId('operator-select').inputValue()).not.toBe('')
-  await page.getByTestId('amount-input').fill(amount)
-  await page.getByTestId('amount-input').press('Enter')
-  const panel = page.getByTestId('result-panel')
-  await panel.waitFor()
-  await expect.poll(() => panel.getAttribute('data-state')).not.toBe('SENDING')
-  return (await panel.getAttribute('data-state'))!
-}
+const sell = (number: string, amount: string) => sellOnScreen(page, number, amount)
 
 const shot = (name: string) => page.screenshot({ path: join(outputDir, `${name}.png`) })
 

@@ -262,6 +262,28 @@ describe('PAN agent desk in the browser (training mode)', () => {
     await shot('10-unconfirmed', result)
   })
 
+  it('settles the unanswered order by phone in Pending with the charge the provider confirms, filled in as expected', async () => {
+    const [unconfirmed] = (await counter.call('pending.list', {}).then((listed) => (listed.ok ? listed.value.items : []))).filter((item) => item.kind === 'coupon')
+    await page.getByTestId('nav-pending').click()
+    const item = page.locator(`[data-testid=pending-item][data-id="${unconfirmed.id}"]`)
+    await item.getByTestId('pending-settle').click()
+    await item.getByTestId('settle-charged').waitFor({ state: 'detached' }) // asked only for a coupon done
+    await item.getByTestId('settle-outcome-SUCCESS').click()
+    expect(await item.getByTestId('settle-charged').inputValue()).toBe('107')
+    await item.getByTestId('settle-charged').fill('1O7')
+    await item.getByTestId('settle-note').fill('Confirmed by Suresh at the provider helpline, 18:40')
+    await item.getByTestId('settle-note').press('Enter')
+    await item.getByTestId('settle-error-charged').waitFor()
+    expect(await activeTestId()).toBe('settle-charged')
+    await item.getByTestId('settle-charged').fill('107')
+    await shot('10b-settle-charge', item)
+    await item.getByTestId('settle-charged').press('Enter')
+    await page.getByTestId('pending-empty').waitFor()
+    const sales = await counter.call('pan.coupons.list', {})
+    if (!sales.ok) throw new Error(sales.error.message)
+    expect(sales.value.sales.find((sale) => sale.attemptId === unconfirmed.id)).toMatchObject({ state: 'SUCCESS', amountPaise: 107_00 })
+  })
+
   it('saves the PAN settings; the coupon form and the provider calls follow them', async () => {
     await page.getByTestId('nav-settings').click()
     // The screen reloads the settings when it opens and then resets the form: type after that.

@@ -92,6 +92,10 @@ export async function startRealModeRig(
   return rig
 }
 
+/** The provider back at `url` once that simulator was closed (the shop's line back up): same address, the test credentials. */
+export const providerBackAt = (url: string): Promise<Simulator> =>
+  startSimulator({ port: Number(new URL(url).port), recharge: realCredentials, pan: { apiKey: realApiKey } })
+
 /** The statuses the core sends as status.changed from now on, as the screen would receive them. */
 export function statusEvents(counter: CounterApp): AppStatus[] {
   const seen: AppStatus[] = []

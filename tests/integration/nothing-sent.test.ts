@@ -314,7 +314,7 @@ describe('status checks and other calls with nothing sent', () => {
     expect(check.message).toBe('The provider refused the connection: the status check was not sent, so it says nothing about the sale, which stays pending.')
     const lookup = await api.fetchOperator('9876543210')
     expect(lookup).toMatchObject({ outcome: 'FAILED', httpStatus: null, operator: null })
-    expect(english(lookup.message)).toBe('The operator could not be looked up just now: choose it from the list.')
+    expect(english(lookup.message)).toBe('The provider cannot be reached: choose the operator yourself.')
   })
 
   it('PAN: a coupon order is FAILED; its status check settles nothing; the balance read is FAILED', async () => {

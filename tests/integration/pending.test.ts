@@ -7,7 +7,7 @@ import { businessDayOf } from '../../electron/counter/business-day'
 import { ledgerDir } from '../../electron/counter/session'
 import { Ledger } from '../../electron/ledger/ledger'
 import { RechargeApi } from '../../electron/partners/recharge-api'
-import { agentInput, approvedAgent, eventually, journalOf, pendingItems, realCredentials, startRealModeRig, type RealModeRig } from './helpers'
+import { agentInput, approvedAgent, eventually, journalOf, pendingItems, realCredentials, startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const
 
@@ -108,7 +108,10 @@ describe('pending queue', () => {
     const note = 'Confirmed by Meena at the provider helpdesk, 11:40'
     const settled = await rig.counter.call('pending.settle', { kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note })
     expect(settled).toEqual({ ok: true, value: { items: [] } })
-    expect(journalOf(rig).filter((line) => line.type === 'sale.settled').map((line) => line.data)).toEqual([{ kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note, by: 'owner' }])
+    // Settled SUCCESS, the order carries the charge expected of it (₹107 x 1) into the balance chain.
+    expect(journalOf(rig).filter((line) => line.type === 'sale.settled').map((line) => line.data)).toEqual([
+      { kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note, chargedPaise: 107_00, by: 'owner' },
+    ])
     expect(await rig.counter.call('pan.coupons.list', {})).toMatchObject({ ok: true, value: { sales: [{ attemptId, state: 'SUCCESS', settledNote: note }] } })
     expect(events).toContainEqual({ name: 'pending.changed', payload: { items: [] } })
     expect(events).toContainEqual({ name: 'coupon.changed', payload: expect.objectContaining({ attemptId, settledNote: note }) })
@@ -117,6 +120,47 @@ describe('pending queue', () => {
     expect(again).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
     await rig.restart()
     expect(await pendingItems(rig)).toEqual([])
+  })
+
+  it('a coupon settled SUCCESS by phone takes the charge the owner confirms off the balance: the next reading and the day close show no break', async () => {
+    rig = await startRealModeRig()
+    const note = 'Confirmed by Meena at the provider helpdesk, 11:40'
+    const attemptId = await unnamedCoupon(rig)
+    const [item] = await pendingItems(rig)
+    expect(item).toMatchObject({ kind: 'coupon', id: attemptId, chargePaise: 107_00 })
+
+    const before = journalOf(rig).length
+    const onFailed = await rig.counter.dispatch('pending.settle', { kind: 'coupon', id: attemptId, outcome: 'FAILED', note, charged: '107' })
+    expect(onFailed).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { charged: expect.any(String) } } })
+    const unreadable = await rig.counter.dispatch('pending.settle', { kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note, charged: '1O7' })
+    expect(unreadable).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { charged: expect.any(String) } } })
+    expect(journalOf(rig)).toHaveLength(before)
+
+    // The provider took ₹107 when the order came; the owner confirms it on the phone.
+    expect(rig.provider.pan.balancePaise()).toBe(5_000_00 - 107_00)
+    valueOf(await rig.counter.call('pending.settle', { kind: 'coupon', id: attemptId, outcome: 'SUCCESS', note, charged: '107' }))
+    expect(valueOf(await rig.counter.call('pan.balance.refresh', {})).balancePaise).toBe(5_000_00 - 107_00)
+    const summary = valueOf(await rig.counter.call('day.summary', {}))
+    expect(summary.breaks).toEqual([])
+    expect(summary.closingPanBalance.balancePaise).toBe(5_000_00 - 107_00)
+    expect(valueOf(await rig.counter.call('pan.coupons.list', {})).sales).toMatchObject([{ attemptId, state: 'SUCCESS', amountPaise: 107_00 }])
+
+    // A charge the owner got wrong is a break of exactly the difference, at the next reading.
+    rig.provider.setFault({ kind: 'truncatedJson', operations: ['coupon_req'], times: 1 })
+    const second = valueOf(await rig.counter.call('pan.coupons.sell', { vleId: agent.vleId, type: 1, qty: 1 })).attemptId
+    valueOf(await rig.counter.call('pending.settle', { kind: 'coupon', id: second, outcome: 'SUCCESS', note, charged: '100' }))
+    valueOf(await rig.counter.call('pan.balance.refresh', {}))
+    expect(valueOf(await rig.counter.call('day.summary', {})).breaks).toMatchObject([{ kind: 'balance', differencePaise: -7_00 }])
+  })
+
+  it('refuses a charge on a recharge settled by phone, and journals nothing', async () => {
+    rig = await startRealModeRig()
+    const orderId = await unknownRecharge(rig)
+    const before = journalOf(rig).length
+    const refused = await rig.counter.dispatch('pending.settle', { kind: 'recharge', id: orderId, outcome: 'SUCCESS', note: 'Operator says it arrived, 12:05', charged: '199.50' })
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { charged: expect.any(String) } } })
+    expect(journalOf(rig)).toHaveLength(before)
+    expect((await pendingItems(rig)).map((item) => [item.id, item.chargePaise])).toEqual([[orderId, null]])
   })
 
   it('settles a recharge by phone as FAILED', async () => {

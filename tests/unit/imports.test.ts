@@ -73,7 +73,9 @@ const FLOORS: Record<string, string[]> = {
   // The head office reads the journal's segments and the counter starts its shipper, so it sits between the two.
   'electron/office': ['electron/ledger', 'electron/contract', 'electron/shared'],
   // The simulator plays the provider from the spec alone; whoever starts training (a launcher) starts it, never the core.
-  'electron/simulator': ['electron/partners', 'electron/shared'],
+  // It keeps training's provider books beside the training ledger, written as durably as the ledger's own files
+  // (durable-files.ts is plain node:fs, importing nothing of ours: the simulator reaches nothing else of the ledger).
+  'electron/simulator': ['electron/partners', 'electron/shared', 'electron/ledger/durable-files.ts'],
   // The core; package.json gives it the version it reports.
   'electron/counter': [
     'electron/office',

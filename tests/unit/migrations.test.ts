@@ -73,6 +73,7 @@ describe('migrations', () => {
       'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', 'last_checked_at TEXT', 'training INTEGER NOT NULL',
       'collected_paise INTEGER', 'collected_default INTEGER NOT NULL', 'payment_mode TEXT NOT NULL', 'settled_note TEXT',
       'checks INTEGER NOT NULL', 'last_answer TEXT', 'next_check_at TEXT', 'margin_paise INTEGER', 'sold_by TEXT NOT NULL',
+      'intent_seq INTEGER',
     ])
     expect(described('password_resets')).toEqual([
       'attempt_id TEXT', 'order_id TEXT', 'vle_id TEXT NOT NULL', 'vle_name TEXT', 'status TEXT NOT NULL',
@@ -92,6 +93,7 @@ describe('migrations', () => {
       coupon_sales_by_state: 'coupon_sales(state, created_at)',
       coupon_sales_charged: 'coupon_sales(coupon_type, created_at)',
       coupon_sales_by_new_bal: 'coupon_sales(new_bal_seq)',
+      coupon_sales_charged_by_intent: 'coupon_sales(intent_seq)',
       password_resets_by_agent: 'password_resets(vle_id, created_at)',
     })
   })
@@ -166,7 +168,8 @@ describe('migrations', () => {
     expect(migrate(db)).toEqual({ from: 5, to: migrations.length })
     expect(migrations[5]).toMatchObject({ version: 6, name: 'margin frozen per sale' })
     expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...sale, null, 'owner']])
-    expect(db.exec('SELECT * FROM coupon_sales')[0].values).toEqual([[...coupon, null, 'owner']])
+    // Margin (6), who sold it (8), and where its intent sits (11): unknown for a sale made before each.
+    expect(db.exec('SELECT * FROM coupon_sales')[0].values).toEqual([[...coupon, null, 'owner', null]])
   })
 
   it('record who sold each sale from version 8, sales made before it read as the owner\'s', () => {

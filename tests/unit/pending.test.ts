@@ -82,6 +82,7 @@ describe('pendingItemOf', () => {
       nextCheckAt: '2024-05-01T12:00:00.000Z',
       checks: 0,
       checkable: true,
+      chargePaise: null,
     })
   })
 
@@ -116,6 +117,8 @@ describe('pendingItemOf', () => {
       nextCheckAt: null,
       checks: 0,
       checkable: false,
+      // Not answered yet: the charge expected is the quote's rate x qty.
+      chargePaise: coupon.expectedRatePaise * coupon.qty,
     })
   })
 

@@ -35,6 +35,7 @@ const summary: DaySummary = DaySummarySchema.parse({
       nextCheckAt: null,
       checks: 2,
       checkable: true,
+      chargePaise: null,
     },
   ],
   breaks: [

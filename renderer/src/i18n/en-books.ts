@@ -55,6 +55,8 @@ export const booksEn = {
       chooseOutcome: 'Choose what the provider said',
       note: 'Note: who at the provider confirmed it, and when',
       notePlaceholder: 'e.g. Confirmed by Suresh at the helpline, 18:40',
+      charged: 'Charged by the provider (₹)',
+      chargedHint: 'What the provider took from the PAN balance for this order; it was expected to be ₹{expected}.',
       submit: 'Settle',
       saving: 'Saving…',
       cancel: 'Cancel',

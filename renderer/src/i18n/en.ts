@@ -7,6 +7,7 @@ import { glanceEn } from './en-glance'
 import { languageEn } from './en-language'
 import { marginsEn } from './en-margins'
 import { officeEn } from './en-office'
+import { practiceEn } from './en-practice'
 import { printerEn } from './en-printer'
 import { rolesEn } from './en-roles'
 import { shareEn } from './en-share'
@@ -20,6 +21,7 @@ export const en = {
   ...marginsEn,
   ...printerEn,
   ...officeEn,
+  ...practiceEn,
   ...languageEn,
   ...rolesEn,
   ...shareEn,
@@ -53,9 +55,10 @@ export const en = {
   status: {
     connectivity: {
       online: 'Online',
-      offline: 'Offline',
+      offline: 'Provider unreachable',
       unknown: 'Connection not checked yet',
     },
+    unreachableSince: 'Provider unreachable since {time}',
     lastContact: 'last contact {time}',
     businessDay: 'Business day {day}',
     panBalance: 'PAN balance',

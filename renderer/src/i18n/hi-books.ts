@@ -56,6 +56,8 @@ export const booksHi: typeof booksEn = {
       chooseOutcome: 'चुनें कि प्रोवाइडर ने क्या बताया',
       note: 'नोट: प्रोवाइडर की ओर से किसने पुष्टि की, और कब',
       notePlaceholder: 'जैसे हेल्पलाइन पर सुरेश ने पुष्टि की, 18:40',
+      charged: 'प्रोवाइडर ने कितने काटे (₹)',
+      chargedHint: 'इस ऑर्डर के लिए प्रोवाइडर ने PAN बैलेंस से कितने लिए; अनुमान ₹{expected} था।',
       submit: 'निपटाएँ',
       saving: 'सहेजा जा रहा है…',
       cancel: 'रद्द करें',

@@ -9,6 +9,7 @@ import { glanceHi } from './hi-glance'
 import { languageHi } from './hi-language'
 import { marginsHi } from './hi-margins'
 import { officeHi } from './hi-office'
+import { practiceHi } from './hi-practice'
 import { printerHi } from './hi-printer'
 import { rolesHi } from './hi-roles'
 import { shareHi } from './hi-share'
@@ -22,6 +23,7 @@ export const hi: typeof en = {
   ...marginsHi,
   ...printerHi,
   ...officeHi,
+  ...practiceHi,
   ...rolesHi,
   ...shareHi,
   ...languageHi,
@@ -55,9 +57,10 @@ export const hi: typeof en = {
   status: {
     connectivity: {
       online: 'ऑनलाइन',
-      offline: 'ऑफ़लाइन',
+      offline: 'प्रोवाइडर पहुँच से बाहर',
       unknown: 'कनेक्शन अभी जाँचा नहीं गया',
     },
+    unreachableSince: 'प्रोवाइडर {time} से पहुँच से बाहर',
     lastContact: 'आखिरी संपर्क {time}',
     businessDay: 'कारोबारी दिन {day}',
     panBalance: 'PAN बैलेंस',

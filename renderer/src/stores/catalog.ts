@@ -1,7 +1,7 @@
 // Operators and circles for the recharge form (loaded once: they do not change while the app runs) and the number lookup.
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import type { Circle, Operator, Output, RechargeKind } from '../../../electron/contract'
+import type { Circle, Operator, Output, RechargeKind, Result } from '../../../electron/contract'
 import { call } from '../api'
 
 export const useCatalogStore = defineStore('catalog', () => {
@@ -27,10 +27,9 @@ export const useCatalogStore = defineStore('catalog', () => {
     return operators.value.filter((operator) => operator.kind === kind)
   }
 
-  /** The operator and circle a mobile number belongs to; null when the lookup could not answer. */
-  async function lookupOperator(number: string): Promise<Output<'recharge.lookupOperator'> | null> {
-    const result = await call('recharge.lookupOperator', { number })
-    return result.ok ? result.value : null
+  /** The operator and circle a mobile number belongs to, or the core's words for why the lookup could not tell. */
+  function lookupOperator(number: string): Promise<Result<Output<'recharge.lookupOperator'>>> {
+    return call('recharge.lookupOperator', { number })
   }
 
   return { operators, circles, loadError, ensureLoaded, operatorsFor, lookupOperator }

@@ -1,0 +1,13 @@
+// Hindi strings for the training banner's line of practice inputs (same keys as en-practice.ts).
+import type { practiceEn } from './en-practice'
+
+export const practiceHi: typeof practiceEn = {
+  practice: {
+    line: 'अभ्यास: {inputs}',
+    failed: '₹{amount} असफल',
+    pendingThenSuccess: '₹{amount} पेंडिंग, फिर सफल',
+    pendingThenFailed: '₹{amount} पेंडिंग, फिर असफल',
+    noAnswer: '₹{amount} कोई जवाब नहीं, फिर सफल',
+    outsideDebit: '{qty} कूपन: पहले कहीं और {debit} खर्च',
+  },
+}
