@@ -21,6 +21,8 @@ export type { SimRequest } from './sim-module'
 
 export interface SimulatorOptions {
   port?: number
+  /** The loopback address it listens on (127.0.0.1 unless given): a test that stops it and starts it again on one port gives its own. */
+  host?: string
   recharge?: RechargeCredentials
   pan?: PanSimOptions
   /** Awaited after parsing, before processing: lets a test hold or observe a request. */
@@ -224,7 +226,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
       server.off('error', reject)
       resolve()
     })
@@ -232,7 +234,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const { port } = server.address() as { port: number }
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
     get credentials() {
       return recharge.credentials
     },

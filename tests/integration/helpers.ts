@@ -1,6 +1,6 @@
 // Shared set-up for tests that run the real core: temp data folders, a private keychain service,
 // and a standalone simulator the core reaches over real HTTP as if it were the provider.
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -94,7 +94,14 @@ export async function startRealModeRig(
 
 /** The provider back at `url` once that simulator was closed (the shop's line back up): same address, the test credentials. */
 export const providerBackAt = (url: string): Promise<Simulator> =>
-  startSimulator({ port: Number(new URL(url).port), recharge: realCredentials, pan: { apiKey: realApiKey } })
+  startSimulator({ host: new URL(url).hostname, port: Number(new URL(url).port), recharge: realCredentials, pan: { apiKey: realApiKey } })
+
+/**
+ * A loopback address of the caller's own (Linux answers the whole of 127.0.0.0/8). A test that frees a port and counts
+ * on it being refused, or on having it back, uses one: every other server listens on 127.0.0.1, so none can take the
+ * port meanwhile (one on 127.0.0.1 once answered a sale meant to find the provider down, with the same credentials).
+ */
+export const privateLoopback = (): string => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`
 
 /** The statuses the core sends as status.changed from now on, as the screen would receive them. */
 export function statusEvents(counter: CounterApp): AppStatus[] {

@@ -11,7 +11,7 @@ import { PanApi } from '../../electron/partners/pan-api'
 import { RechargeApi } from '../../electron/partners/recharge-api'
 import { english } from '../../electron/shared/error-words'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
-import { approvedAgent, eventually, journalOf, pendingItems, realModeEnv, startRealModeRig, tempDir, valueOf, type RealModeRig } from './helpers'
+import { approvedAgent, eventually, journalOf, pendingItems, privateLoopback, realModeEnv, startRealModeRig, tempDir, valueOf, type RealModeRig } from './helpers'
 
 const SAFE_TO_SELL = /: nothing was sent, so it is safe to sell again\.$/
 const NOT_KNOWN = /not known whether the sale went through/
@@ -42,12 +42,13 @@ const sell = (api: RechargeApi) => api.transaction({ number: '9876543210', amoun
 
 const listening = (server: net.Server) => new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)))
 
-/** A port on 127.0.0.1 where nothing listens: bound, then let go. */
-async function refusedPort(): Promise<number> {
+/** An address where nothing listens: a port bound on a loopback address of this test's own, then let go. */
+async function refusedAddress(): Promise<URL> {
+  const host = privateLoopback()
   const server = net.createServer()
-  const port = await listening(server)
+  const port = await new Promise<number>((resolve) => server.listen(0, host, () => resolve((server.address() as net.AddressInfo).port)))
   await new Promise((resolve) => server.close(resolve))
-  return port
+  return new URL(`http://${host}:${port}`)
 }
 
 /**
@@ -55,11 +56,11 @@ async function refusedPort(): Promise<number> {
  * the same provider address unreachable and reachable, as a shop's line goes down and comes back.
  */
 async function gate(to: () => Simulator) {
-  const port = await refusedPort()
+  const address = await refusedAddress()
   let server: net.Server | null = null
   const sockets = new Set<net.Socket>()
   const gateway = {
-    url: `http://127.0.0.1:${port}`,
+    url: address.origin,
     async open() {
       server = net.createServer((inbound) => {
         const outbound = net.connect(Number(new URL(to().url).port), '127.0.0.1')
@@ -69,7 +70,7 @@ async function gate(to: () => Simulator) {
         }
         inbound.pipe(outbound).pipe(inbound)
       })
-      await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve))
+      await new Promise<void>((resolve) => server!.listen(Number(address.port), address.hostname, resolve))
     },
     async shut() {
       const closed = new Promise((resolve) => server?.close(resolve) ?? resolve(undefined))
@@ -162,7 +163,7 @@ async function providerRead(provider: { requests: RawRequest[] }, count: number)
 
 describe('nothing sent: FAILED at once', () => {
   it('a refused connection: the sale is FAILED, saying nothing was sent; the provider never heard of it', async () => {
-    const reply = await sell(rechargeApi(`http://127.0.0.1:${await refusedPort()}`))
+    const reply = await sell(rechargeApi((await refusedAddress()).origin))
     expect(reply).toMatchObject({ outcome: 'FAILED', httpStatus: null, providerStatus: null, requestRefused: false })
     expect(reply.message).toBe('The provider refused the connection: nothing was sent, so it is safe to sell again.')
   })
@@ -308,7 +309,7 @@ describe('sent, then cut or unanswered: UNKNOWN', () => {
 
 describe('status checks and other calls with nothing sent', () => {
   it('a recharge status check that sent nothing settles nothing; a lookup is FAILED', async () => {
-    const api = rechargeApi(`http://127.0.0.1:${await refusedPort()}`)
+    const api = rechargeApi((await refusedAddress()).origin)
     const check = await api.checkStatus(nextOrderId(), 60 * 60_000)
     expect(check).toMatchObject({ outcome: 'UNKNOWN', httpStatus: null, requestRefused: false })
     expect(check.message).toBe('The provider refused the connection: the status check was not sent, so it says nothing about the sale, which stays pending.')
@@ -318,7 +319,7 @@ describe('status checks and other calls with nothing sent', () => {
   })
 
   it('PAN: a coupon order is FAILED; its status check settles nothing; the balance read is FAILED', async () => {
-    const pan = new PanApi({ baseUrl: `http://127.0.0.1:${await refusedPort()}`, apiKey: sim.panApiKey, timeoutMs: 5_000 })
+    const pan = new PanApi({ baseUrl: (await refusedAddress()).origin, apiKey: sim.panApiKey, timeoutMs: 5_000 })
     closers.push(() => pan.close())
     const order = await pan.couponRequest({ vleId: 'VLE1001', type: 1, qty: 2 })
     expect(order).toMatchObject({ outcome: 'FAILED', httpStatus: null, orderId: null })
@@ -332,7 +333,7 @@ describe('status checks and other calls with nothing sent', () => {
   })
 
   it('PAN: creating an agent or asking a reset is FAILED; their status checks settle nothing', async () => {
-    const pan = new PanApi({ baseUrl: `http://127.0.0.1:${await refusedPort()}`, apiKey: sim.panApiKey, timeoutMs: 5_000, method: 'GET' })
+    const pan = new PanApi({ baseUrl: (await refusedAddress()).origin, apiKey: sim.panApiKey, timeoutMs: 5_000, method: 'GET' })
     closers.push(() => pan.close())
     const fields = { vle_id: 'VLE1001', vle_name: 'Ravi Kumar', vle_mob: '9812345678', vle_email: 'ravi@example.in', vle_shop: 'Ravi Digital Seva', vle_loc: 'Sitapur', vle_state: '35', vle_pin: '261001', vle_uid: '234567890124', vle_pan: 'ABCDE1234F' }
     expect(await pan.addVle(fields)).toMatchObject({ outcome: 'FAILED', vleStatus: null, message: expect.stringMatching(/: nothing was sent, so it is safe to try again\.$/) })

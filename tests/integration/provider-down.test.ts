@@ -4,7 +4,7 @@
 // says not found.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppStatus, Result } from '../../electron/contract'
-import { eventually, journalOf, providerBackAt, startRealModeRig, statusEvents, valueOf, type RealModeRig } from './helpers'
+import { eventually, journalOf, privateLoopback, providerBackAt, startRealModeRig, statusEvents, valueOf, type RealModeRig } from './helpers'
 
 const NUMBER = '9876543210'
 const UNREACHABLE = 'The provider cannot be reached: choose the operator yourself.'
@@ -27,7 +27,8 @@ function refusalOf(result: Result<unknown>): string {
 
 /** The core in REAL mode once the start's PAN balance read has been answered and journaled. */
 async function answeringRig(): Promise<AppStatus> {
-  rig = await startRealModeRig()
+  // Its own address: the provider is stopped and started again on one port, which no other test's server may take meanwhile.
+  rig = await startRealModeRig({ host: privateLoopback() })
   return eventually(async () => {
     const status = await statusNow()
     return status.connectivity === 'online' && status.panBalance.balancePaise !== null && status
