@@ -240,6 +240,74 @@ export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: s
       WHERE type = 'day.closed';
     `,
   },
+  {
+    version: 5,
+    name: 'one definition of each figure',
+    sql: `
+      -- Decision: the office counts each figure as the counter's own books do (electron/ledger/books-reads.ts, the
+      -- day summary and the Z report): a coupon's amount is what the provider charged (the latest answer's amount,
+      -- else the charge the owner confirmed settling it by phone, else rate x qty); what the shop collected is apart
+      -- (what was typed, else the amount); earned is the margin plus the service charge (collected above the
+      -- amount). Version 4 took a coupon's collected money for its amount and earned for the margin alone.
+      -- Columns are only added at the end, so the page's queries stand.
+      CREATE OR REPLACE VIEW coupon_sales AS
+      SELECT i.terminal,
+             i.data->>'attemptId' AS attempt_id,
+             (i.data->>'businessDay')::date AS business_day,
+             (i.data->>'type')::int AS coupon_type,
+             (i.data->>'qty')::bigint AS qty,
+             COALESCE((i.data->>'training')::boolean, false) AS training,
+             charged.paise AS amount_paise,
+             (i.data->'margin'->>'marginPaise')::bigint AS margin_paise,
+             COALESCE((
+               SELECT w.state FROM (
+                 SELECT o.seq, o.data->>'outcome' AS state FROM entries o
+                 WHERE o.terminal = i.terminal AND o.type = 'pan.coupon.outcome' AND o.data->>'attemptId' = i.data->>'attemptId'
+                 UNION ALL
+                 SELECT o.seq, o.data->>'outcome' FROM entries o
+                 WHERE o.terminal = i.terminal AND o.type = 'sale.settled' AND o.data->>'kind' = 'coupon'
+                   AND COALESCE(o.data->>'orderId', o.data->>'attemptId', o.data->>'id') = i.data->>'attemptId'
+               ) w ORDER BY w.seq DESC LIMIT 1
+             ), 'SENDING') AS state,
+             COALESCE((i.data->>'collectedPaise')::bigint, charged.paise) AS collected_paise
+      FROM entries i
+      CROSS JOIN LATERAL (
+        SELECT COALESCE(
+          (SELECT (o.data->>'amountPaise')::bigint FROM entries o
+           WHERE o.terminal = i.terminal AND o.type = 'pan.coupon.outcome' AND o.data->>'attemptId' = i.data->>'attemptId'
+             AND o.data->>'amountPaise' IS NOT NULL
+           ORDER BY o.seq DESC LIMIT 1),
+          (SELECT (o.data->>'chargedPaise')::bigint FROM entries o
+           WHERE o.terminal = i.terminal AND o.type = 'sale.settled' AND o.data->>'kind' = 'coupon' AND o.data->>'id' = i.data->>'attemptId'
+             AND o.data->>'chargedPaise' IS NOT NULL
+           ORDER BY o.seq DESC LIMIT 1),
+          (i.data->>'expectedRatePaise')::bigint * (i.data->>'qty')::bigint) AS paise
+      ) charged
+      WHERE i.type = 'pan.coupon.intent';
+
+      -- What each sale earned, as the counter's day summary says it: SUCCESS earns its margin (0 where none was
+      -- recorded, counted apart) and its service charge; FAILED earns 0; a sale still unresolved NULL.
+      CREATE OR REPLACE VIEW sale_margins AS
+      SELECT terminal, 'recharge' AS kind, order_id AS sale_id, business_day, state, amount_paise,
+             CASE state WHEN 'SUCCESS' THEN COALESCE((data->'margin'->>'marginPaise')::bigint, 0)
+               + COALESCE((data->>'collectedPaise')::bigint, amount_paise) - amount_paise WHEN 'FAILED' THEN 0 END AS earned_paise,
+             (data->'margin'->>'marginPaise')::bigint AS margin_paise,
+             COALESCE((data->>'collectedPaise')::bigint, amount_paise) - amount_paise AS service_paise
+      FROM recharge_sale_lines WHERE NOT training
+      UNION ALL
+      SELECT terminal, 'coupon', attempt_id, business_day, state, amount_paise,
+             CASE state WHEN 'SUCCESS' THEN COALESCE(margin_paise, 0) + collected_paise - amount_paise WHEN 'FAILED' THEN 0 END,
+             margin_paise, collected_paise - amount_paise
+      FROM coupon_sales WHERE NOT training;
+
+      CREATE OR REPLACE VIEW margins_by_day AS
+      SELECT business_day, terminal, kind,
+             COALESCE(sum(earned_paise), 0) AS earned_paise,
+             count(*) FILTER (WHERE state = 'SUCCESS' AND margin_paise IS NULL) AS margin_unknown
+      FROM sale_margins
+      GROUP BY business_day, terminal, kind;
+    `,
+  },
 ]
 
 /** Serialises two terminals migrating one new office at once (any fixed number both agree on). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readOnlyClientConfig } from '../../electron/office/office-view'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { eventually } from '../integration/helpers'
+import { couponAnswer, couponIntent, rechargeIntent, rechargeOutcome } from '../integration/ledger-rig'
 import { officeOf, query, ship } from './office-rig'
 import { one, seedShopDay, two, type ShopDay } from './office-view-rig'
 
@@ -181,3 +182,33 @@ test('with the database down the page says so plainly, and shows the day again o
   expect(cli!.child.exitCode).toBeNull()
   expect(cli!.output()).not.toContain(db.password)
 }, 60_000)
+
+test("the office counts earned, a coupon's amount and what was collected as the counter's own day summary does", async () => {
+  // A day of counter 2's with service charges, a coupon paid above its charge, and one settled by phone.
+  const day = '2026-01-15'
+  const counter = shop.counter2
+  const margin = (marginPaise: number) => ({ rate: { kind: 'fixed' as const, paise: marginPaise }, marginPaise })
+  counter.append('recharge.intent', rechargeIntent('D-R1', 19900, { businessDay: day, training: false, collectedPaise: 21000, margin: margin(500) }))
+  counter.append('recharge.outcome', rechargeOutcome('D-R1'))
+  counter.append('pan.coupon.intent', couponIntent('D-C1', { businessDay: day, training: false, collectedPaise: 35000, margin: margin(1500) }))
+  counter.append('pan.coupon.outcome', couponAnswer('D-C1', { oldBalPaise: 9_000_00, newBalPaise: 8_679_00 }))
+  counter.append('pan.coupon.intent', couponIntent('D-C2', { businessDay: day, training: false, qty: 1, margin: margin(500) }))
+  counter.append('sale.settled', { kind: 'coupon', id: 'D-C2', outcome: 'SUCCESS', note: 'Confirmed by the helpline, 12:10', chargedPaise: 10500 })
+  const shipper = ship(shop.dir2, two, officeOf(db))
+  await eventually(async () => Number((await query<{ n: string }>(db, 'SELECT max(seq) AS n FROM entries WHERE terminal = $1', [two.terminalId]))[0].n) === counter.lastSeq(), 'the day shipped')
+  await shipper.link.stop()
+
+  const own = counter.dayTotals(day)
+  // The counter: earned ₹5 + ₹11 service on the recharge, ₹15 + ₹29 on the coupon paid ₹350 for ₹321, ₹5 on the one settled by phone.
+  expect(own.earnings.total).toMatchObject({ marginPaise: 2500, serviceChargePaise: 4000, earnedPaise: 6500 })
+  const earned = await query<{ earned_paise: string }>(db, 'SELECT earned_paise FROM margins_by_day WHERE business_day = $1 AND terminal = $2', [day, two.terminalId])
+  expect(earned.reduce((sum, row) => sum + Number(row.earned_paise), 0)).toBe(own.earnings.total.earnedPaise)
+  // A coupon's amount is what the provider charged (₹321, and ₹105 confirmed by phone), not what was collected.
+  const coupons = await query<{ amount_paise: string }>(db, 'SELECT amount_paise FROM coupon_sales_by_day WHERE business_day = $1 AND terminal = $2', [day, two.terminalId])
+  expect(coupons.reduce((sum, row) => sum + Number(row.amount_paise), 0)).toBe(own.coupons.filter((c) => c.state === 'SUCCESS').reduce((sum, c) => sum + c.amountPaise, 0))
+  expect(coupons.reduce((sum, row) => sum + Number(row.amount_paise), 0)).toBe(32100 + 10500)
+  expect(await query(db, 'SELECT attempt_id, amount_paise, collected_paise FROM coupon_sales WHERE business_day = $1 ORDER BY attempt_id', [day])).toEqual([
+    { attempt_id: 'D-C1', amount_paise: '32100', collected_paise: '35000' },
+    { attempt_id: 'D-C2', amount_paise: '10500', collected_paise: '10500' },
+  ])
+})
