@@ -127,6 +127,7 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
         await session.ledger.append('pan.topup', { topupId: id, amountPaise, reference, note: note ?? '', businessDay })
         return id
       })
+      session.simulator?.receiveTopUp(amountPaise)
       // The status bar's balance is the one expected, which counts the top-up from now on.
       ctx.emit('status.changed', await ctx.status())
       return (await session.ledger.topups(businessDay, businessDay)).find((t) => t.topupId === topupId)!

@@ -16,6 +16,11 @@ export interface TrainingProvider {
   url: string
   credentials: RechargeCredentials
   panApiKey: string
+  /**
+   * A top-up entered in training: nobody sends the practice wallet money, so it takes the top-up itself, and the
+   * next balance it reports agrees with the books (a top-up practised is no break).
+   */
+  receiveTopUp(paise: number): void
   close(): Promise<void>
 }
 

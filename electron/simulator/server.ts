@@ -47,6 +47,8 @@ export interface Simulator {
   requests: SimRequest[]
   /** What the provider has booked, read-only. */
   orderBook(): OrderBook
+  /** Money the shop sent to its PAN wallet: the balance rises by it, and the books on disk with it. */
+  receiveTopUp(paise: number): void
   close(): Promise<void>
 }
 
@@ -204,11 +206,15 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     const answer = JSON.stringify({ ...target.module.answer(simRequest, fault), ...(fault?.kind === 'misanswer' && fault.fields) })
     // On disk before any answer leaves, as a provider's database commits before its script replies: a restart finds
     // every order it answered about. Books that cannot be saved fail the request as a crashing script would (HTTP 500).
-    booksFile?.save({ version: 1, recharge: recharge.books(), pan: pan.books() })
+    saveBooks()
     // Processed, but the answer is lost: the socket stays open until the client gives up.
     if (fault?.kind === 'noAnswer') return
     if (fault?.kind === 'slow') await sleep(fault.delayMs ?? DEFAULT_SLOW_MS, undefined, { signal: closing.signal })
     send(req, res, 200, fault?.kind === 'truncatedJson' ? truncateText(answer) : answer)
+  }
+
+  function saveBooks(): void {
+    booksFile?.save({ version: 1, recharge: recharge.books(), pan: pan.books() })
   }
 
   const server = http.createServer((req, res) => {
@@ -249,6 +255,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     },
     requests,
     orderBook: () => ({ recharges: recharge.bookedOrders(), coupons: pan.bookedCoupons() }),
+    receiveTopUp(paise) {
+      pan.setBalance(pan.balancePaise() + paise)
+      saveBooks()
+    },
     close: async () => {
       closing.abort()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))

@@ -120,6 +120,15 @@ describe('the training provider across a restart', () => {
     const again = valueOf(await restarted.call('pan.coupons.sell', { vleId: agent.vleId, type: 1, qty: 1, paymentMode: 'cash' }))
     expect(again).toMatchObject({ state: 'SUCCESS', problems: [] })
     expect(valueOf(await restarted.call('day.summary', {})).breaks).toEqual([])
+
+    // A top-up practised reaches the practice wallet, and outlives a restart: the next readings agree, no break.
+    const topped = valueOf(await restarted.call('pan.balance.refresh', {})).balancePaise! + 1_000_00
+    valueOf(await restarted.call('topups.add', { amount: '1000', reference: 'UTR practice' }))
+    expect(valueOf(await restarted.call('pan.balance.refresh', {})).balancePaise).toBe(topped)
+    await restarted.close()
+    counter = await startTraining(dataDir.path, keychainService)
+    expect(valueOf(await counter.call('pan.balance.refresh', {})).balancePaise).toBe(topped)
+    expect(valueOf(await counter.call('day.summary', {})).breaks).toEqual([])
   })
 })
 
