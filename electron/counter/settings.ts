@@ -1,6 +1,6 @@
 // The shop's settings: plain ones in settings.json in the data folder, secrets in the keychain,
 // COUNTER_* environment variables over both (for tests, demos and kiosks). Decides the mode.
-import { existsSync, readFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { CommissionRates, Mode, ParsedInput, PrinterKind, SettingsView } from '../contract'
 import { writeFileAtomically } from '../ledger/durable-files'
@@ -107,6 +107,21 @@ export interface PanConfig {
 /** Decision: sending the journal unencrypted is allowed only to an office on this very computer. */
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 
+/** settings.json holds the owner PIN's hash and salt: read and written by the shop's OS user alone. */
+const USER_ONLY_FILE = 0o600
+const USER_ONLY_FOLDER = 0o700
+
+/**
+ * Decision: the data folder is the OS user's alone (0700) and settings.json 0600, on Linux and macOS, made so at
+ * every start (a folder made by an older Counter was 0755, its settings 0644): another account on the shop PC could
+ * otherwise copy the PIN's hash and search it offline. Windows keeps the user profile's own permissions.
+ */
+function keepToTheUser(dataDir: string, settingsFile: string): void {
+  if (process.platform === 'win32') return
+  chmodSync(dataDir, USER_ONLY_FOLDER)
+  if (existsSync(settingsFile)) chmodSync(settingsFile, USER_ONLY_FILE)
+}
+
 export class Settings {
   private saved: StoredSettings
   private readonly file: string
@@ -119,6 +134,7 @@ export class Settings {
     private readonly secrets: SecretStore,
   ) {
     this.file = join(dataDir, 'settings.json')
+    keepToTheUser(dataDir, this.file)
     const { ownerPin = null, ...plain } = existsSync(this.file) ? JSON.parse(readFileSync(this.file, 'utf8')) : {}
     this.saved = { ...defaults, ...plain }
     this.pin = ownerPin
@@ -263,7 +279,7 @@ export class Settings {
   }
 
   private write(next: StoredSettings): void {
-    writeFileAtomically(dirname(this.file), basename(this.file), Buffer.from(JSON.stringify(this.pin ? { ...next, ownerPin: this.pin } : next, null, 2)))
+    writeFileAtomically(dirname(this.file), basename(this.file), Buffer.from(JSON.stringify(this.pin ? { ...next, ownerPin: this.pin } : next, null, 2)), { mode: USER_ONLY_FILE })
     this.saved = next
   }
 }

@@ -56,16 +56,20 @@ export function syncDirectory(dir: string): void {
  * nothing. The price: while the new copy is written the old previous one is gone (the newest, and
  * its check, stay whole); a snapshot that fails then leaves one copy, not two, and the journal
  * behind it as always.
+ *
+ * With `mode`, the new file has those permissions (on Linux and macOS; Windows keeps the folder's).
  */
-export function writeFileAtomically(dir: string, name: string, bytes: Uint8Array, keepPreviousAs?: string): void {
+export function writeFileAtomically(dir: string, name: string, bytes: Uint8Array, { keepPreviousAs, mode }: { keepPreviousAs?: string; mode?: number } = {}): void {
   const temporary = path.join(dir, `${name}.tmp`)
   const current = path.join(dir, name)
   const previous = keepPreviousAs === undefined ? null : path.join(dir, keepPreviousAs)
   try {
     const recycled = previous !== null && fs.existsSync(current) && fs.existsSync(previous)
     if (recycled) fs.renameSync(previous, temporary)
-    const fd = fs.openSync(temporary, recycled ? 'r+' : 'w')
+    const fd = fs.openSync(temporary, recycled ? 'r+' : 'w', mode)
     try {
+      // Set on the open file, before a byte of it is written, whatever the umask or a recycled file's mode.
+      if (mode !== undefined && process.platform !== 'win32') fs.fchmodSync(fd, mode)
       // A recycled file longer than the new bytes keeps no tail of the old copy.
       if (recycled) fs.ftruncateSync(fd, Math.min(bytes.length, fs.fstatSync(fd).size))
       writeDurably(fd, bytes)

@@ -55,8 +55,8 @@ export function snapshotCheck(bytes: Uint8Array, position: ChainPoint): Snapshot
  */
 export function writeSnapshot(dir: string, bytes: Uint8Array, position: ChainPoint): SnapshotCheck {
   const check = snapshotCheck(bytes, position)
-  writeFileAtomically(dir, SNAPSHOT_FILE, bytes, PREVIOUS_SNAPSHOT_FILE)
-  writeFileAtomically(dir, SNAPSHOT_CHECK_FILE, Buffer.from(JSON.stringify(check)), checkFileOf(PREVIOUS_SNAPSHOT_FILE))
+  writeFileAtomically(dir, SNAPSHOT_FILE, bytes, { keepPreviousAs: PREVIOUS_SNAPSHOT_FILE })
+  writeFileAtomically(dir, SNAPSHOT_CHECK_FILE, Buffer.from(JSON.stringify(check)), { keepPreviousAs: checkFileOf(PREVIOUS_SNAPSHOT_FILE) })
   return check
 }
 

@@ -2,8 +2,8 @@
 // and send it a job over raw TCP, or write a job to a device or share path; every failure becomes a
 // PrinterError whose message tells shop staff what to check: a said reference (shared/error-words.ts),
 // spoken in the screen's language where it reaches a screen (the dispatch), English in logs.
-import { constants } from 'node:fs'
-import { open } from 'node:fs/promises'
+import { constants, type Stats } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
 import type { PrinterState } from '../contract'
 import { describePrinterAddress, type PrinterAddress } from '../shared/printer-address'
@@ -173,13 +173,29 @@ function fileError(error: NodeJS.ErrnoException, where: string): PrinterError {
 }
 
 /**
+ * Decision: a printer path must be a printer: a character device on Linux and macOS (/dev/usb/lp0,
+ * /dev/ttyUSB0), on Windows a printer share or port, never a file or a folder. A file at the path was
+ * written over from its first byte (the journal's own segment once, by "Print test page", which staff may press).
+ */
+const isPrinter = (found: Stats) => (process.platform === 'win32' ? !found.isFile() && !found.isDirectory() : found.isCharacterDevice())
+
+/**
  * Decision: a path is opened write-only and never created, so a printer that is not there is "no
- * printer", not a new file in /dev; such a printer says nothing back, so its status is 'silent'.
+ * printer", not a new file in /dev; such a printer says nothing back, so its status is 'silent'. What
+ * is at the path is looked at before it is opened (opening a pipe for writing would wait for a reader)
+ * and again once open (it may have been swapped meanwhile); anything but a printer is refused unwritten.
  */
 async function openPath(path: string, where: string) {
+  const notAPrinter = () => new PrinterError('unreachable', say('printer.notADevice', { where }))
   try {
-    return await open(path, constants.O_WRONLY)
+    // Windows printer shares do not all answer a look before they are opened: there, only what was opened is judged.
+    if (process.platform !== 'win32' && !isPrinter(await stat(path))) throw notAPrinter()
+    const file = await open(path, constants.O_WRONLY)
+    if (isPrinter(await file.stat())) return file
+    await file.close()
+    throw notAPrinter()
   } catch (error) {
+    if (error instanceof PrinterError) throw error
     throw fileError(error as NodeJS.ErrnoException, where)
   }
 }

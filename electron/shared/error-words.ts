@@ -321,6 +321,7 @@ const en = {
     `The printer at ${p.where} refused the connection: is it switched on, and is its address right in Settings (receipt printers take jobs on port 9100)?`,
   'printer.notFound': (p: { where: string }) => `No printer named ${p.where} was found on the network: check the printer's address in Settings.`,
   'printer.noDevice': (p: { where: string }) => `No printer at ${p.where}: is it plugged in and switched on?`,
+  'printer.notADevice': (p: { where: string }) => `${p.where} is not a printer but a file, folder or pipe: nothing was written to it. Check the printer's path in Settings (on Linux like /dev/usb/lp0).`,
   'printer.notAllowed': (p: { where: string }) =>
     `Counter is not allowed to print to ${p.where}. On Linux, add this user to the "lp" group (sudo usermod -aG lp $USER), then log out and in again; on Windows, give this user permission to print to the shared printer.`,
   'printer.inUse': (p: { where: string }) => `The printer at ${p.where} is in use by another program: close that program and print again.`,
@@ -646,6 +647,7 @@ const hi: ErrorWords = {
     `${p.where} वाले प्रिंटर ने कनेक्शन लेने से मना किया: क्या वह चालू है, और क्या सेटिंग्स में उसका पता सही है (रसीद प्रिंटर पोर्ट 9100 पर काम लेते हैं)?`,
   'printer.notFound': (p) => `नेटवर्क पर ${p.where} नाम का कोई प्रिंटर नहीं मिला: सेटिंग्स में प्रिंटर का पता जाँचें।`,
   'printer.noDevice': (p) => `${p.where} पर कोई प्रिंटर नहीं है: क्या वह लगा हुआ और चालू है?`,
+  'printer.notADevice': (p) => `${p.where} प्रिंटर नहीं, फ़ाइल, फ़ोल्डर या पाइप है: उसमें कुछ नहीं लिखा गया। सेटिंग्स में प्रिंटर का पाथ जाँचें (Linux पर जैसे /dev/usb/lp0)।`,
   'printer.notAllowed': (p) =>
     `काउंटर को ${p.where} पर छापने की अनुमति नहीं है। Linux पर इस यूज़र को "lp" ग्रुप में जोड़ें (sudo usermod -aG lp $USER), फिर लॉग आउट करके दोबारा लॉग इन करें; Windows पर इस यूज़र को साझा प्रिंटर पर छापने की अनुमति दें।`,
   'printer.inUse': (p) => `${p.where} वाला प्रिंटर किसी दूसरे प्रोग्राम के काम में है: वह प्रोग्राम बंद करें और फिर छापें।`,

@@ -1,6 +1,7 @@
 // ESC/POS printing end to end: receipts encoded by printers/escpos.ts, sent by printers/printer-link.ts
 // over real TCP on 127.0.0.1 to a fake network printer (or written to a real file, as to a device
 // path), and decoded from the bytes the printer received; images drawn by the real headless Chromium.
+import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import { imageBytes, needsImage, receiptBytes, ROLL_COLUMNS, ROLL_DOTS, rulerLin
 import { PrinterError, queryPrinterStatus, sendToPrinter } from '../../electron/printers/printer-link'
 import { parsePrinterAddress, type PrinterAddress } from '../../electron/shared/printer-address'
 import { blackDots, decodeEscPos, startFakePrinter, startStalledPrinter, type DecodedPrint, type FakePrinter, type FakePrinterStatus } from '../helpers/escpos-printer'
+import { startPtyPrinter } from '../helpers/pty-printer'
 import { resourcesDir, tempDir } from './helpers'
 import { english } from '../../electron/shared/error-words'
 import { sampleSale, sampleShop } from '../helpers/sample-sale'
@@ -190,16 +192,33 @@ describe('a printer at a device path', () => {
   const dir = tempDir('counter-escpos-')
   afterAll(() => dir.remove())
 
-  it('writes the job to the path as a file', async () => {
-    const path = join(dir.path, 'lp0')
-    writeFileSync(path, '')
-    const before = await sendToPrinter({ kind: 'path', path }, receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: true }), LINK)
-    expect(before.state).toBe('silent')
-    const decoded = decodeEscPos(readFileSync(path))
-    expect(decoded.qr).toEqual([sale.orderId])
-    expect(decoded.drawerKicks).toBe(1)
-    expect(decoded.cuts).toBe(1)
-    expect(decoded.statusQueries).toEqual([])
+  it('writes the job to a character device (a pseudo-terminal standing in for /dev/usb/lp0)', async () => {
+    const device = await startPtyPrinter()
+    try {
+      const before = await sendToPrinter({ kind: 'path', path: device.path }, receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: true }), LINK)
+      expect(before.state).toBe('silent')
+      await expect.poll(() => decodeEscPos(device.received()).cuts).toBe(1)
+      const decoded = decodeEscPos(device.received())
+      expect(decoded.qr).toEqual([sale.orderId])
+      expect(decoded.drawerKicks).toBe(1)
+      expect(decoded.statusQueries).toEqual([])
+    } finally {
+      device.close()
+    }
+  })
+
+  it('refuses a path that is a file, a folder or a pipe, writing nothing: a file keeps every byte', async () => {
+    // A file the user can write, as the journal's own segment was when "Print test page" wrote over its first bytes.
+    const file = join(dir.path, 'journal-000001.ndjson')
+    writeFileSync(file, '{"seq":1}\n')
+    const pipe = join(dir.path, 'lp-pipe')
+    execFileSync('mkfifo', [pipe])
+    for (const path of [file, dir.path, pipe]) {
+      const error = await failure(sendToPrinter({ kind: 'path', path }, Uint8Array.of(0x1b, 0x40, 0x41), LINK))
+      expect(error).toMatchObject({ state: 'unreachable', message: `${path} is not a printer but a file, folder or pipe: nothing was written to it. Check the printer's path in Settings (on Linux like /dev/usb/lp0).` })
+      expect(await queryPrinterStatus({ kind: 'path', path }, LINK)).toEqual({ state: 'unreachable', message: error.said })
+    }
+    expect(readFileSync(file, 'utf8')).toBe('{"seq":1}\n')
   })
 
   it('names a path with no printer and creates nothing there', async () => {

@@ -24,7 +24,7 @@ describe('writeFileAtomically and copyFileDurably in flushed steps', () => {
   it.each([0, 1, MIB - 1, MIB, MIB + 1, 3 * MIB + 12_345])('writes and copies %i bytes exactly', (length) => {
     const dir = folder()
     const bytes = patterned(length)
-    writeFileAtomically(dir, 'file.bin', bytes, 'file.bin.prev')
+    writeFileAtomically(dir, 'file.bin', bytes, { keepPreviousAs: 'file.bin.prev' })
     expect(Buffer.compare(fs.readFileSync(path.join(dir, 'file.bin')), Buffer.from(bytes))).toBe(0)
     copyFileDurably(path.join(dir, 'file.bin'), path.join(dir, 'copy.bin'))
     expect(Buffer.compare(fs.readFileSync(path.join(dir, 'copy.bin')), Buffer.from(bytes))).toBe(0)
@@ -33,8 +33,8 @@ describe('writeFileAtomically and copyFileDurably in flushed steps', () => {
 
   it('keeps the previous file whole when it replaces it, and a copy over a longer file leaves none of the old tail', () => {
     const dir = folder()
-    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB + 7), 'file.bin.prev')
-    writeFileAtomically(dir, 'file.bin', patterned(5), 'file.bin.prev')
+    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB + 7), { keepPreviousAs: 'file.bin.prev' })
+    writeFileAtomically(dir, 'file.bin', patterned(5), { keepPreviousAs: 'file.bin.prev' })
     expect(fs.statSync(path.join(dir, 'file.bin.prev')).size).toBe(2 * MIB + 7)
     fs.writeFileSync(path.join(dir, 'copy.bin'), patterned(3 * MIB))
     copyFileDurably(path.join(dir, 'file.bin'), path.join(dir, 'copy.bin'))
@@ -45,12 +45,12 @@ describe('writeFileAtomically and copyFileDurably in flushed steps', () => {
     const dir = folder()
     const inode = (name: string) => fs.statSync(path.join(dir, name)).ino
     const read = (name: string) => [...fs.readFileSync(path.join(dir, name))]
-    writeFileAtomically(dir, 'file.bin', patterned(3 * MIB + 1), 'file.bin.prev')
-    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB), 'file.bin.prev')
+    writeFileAtomically(dir, 'file.bin', patterned(3 * MIB + 1), { keepPreviousAs: 'file.bin.prev' })
+    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB), { keepPreviousAs: 'file.bin.prev' })
     const [newest, previous] = [inode('file.bin'), inode('file.bin.prev')]
     // The third copy lands in the first one's blocks (the one dropped), shorter than they were.
     const third = patterned(MIB + 3).map((byte) => byte ^ 0x5a)
-    writeFileAtomically(dir, 'file.bin', third, 'file.bin.prev')
+    writeFileAtomically(dir, 'file.bin', third, { keepPreviousAs: 'file.bin.prev' })
     expect([inode('file.bin'), inode('file.bin.prev')]).toEqual([previous, newest])
     expect(read('file.bin')).toEqual([...third])
     expect(read('file.bin.prev')).toEqual([...patterned(2 * MIB)])
@@ -59,13 +59,13 @@ describe('writeFileAtomically and copyFileDurably in flushed steps', () => {
 
   it('a replacement the disk refuses part-way leaves the newest copy whole and no temporary file', () => {
     const dir = folder()
-    writeFileAtomically(dir, 'file.bin', patterned(MIB), 'file.bin.prev')
-    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB), 'file.bin.prev')
+    writeFileAtomically(dir, 'file.bin', patterned(MIB), { keepPreviousAs: 'file.bin.prev' })
+    writeFileAtomically(dir, 'file.bin', patterned(2 * MIB), { keepPreviousAs: 'file.bin.prev' })
     const shim = installFsShim(dir)
     try {
       // The second MiB's write: after the dropped copy became the temporary file and took the first.
       shim.arm({ cls: 'write', occurrence: 2 }, { kind: 'errno', code: 'ENOSPC' })
-      expect(() => writeFileAtomically(dir, 'file.bin', patterned(3 * MIB), 'file.bin.prev')).toThrow(/ENOSPC/)
+      expect(() => writeFileAtomically(dir, 'file.bin', patterned(3 * MIB), { keepPreviousAs: 'file.bin.prev' })).toThrow(/ENOSPC/)
       expect(shim.fired()).toBe(true)
     } finally {
       shim.uninstall()

@@ -1,6 +1,6 @@
 // The owner PIN: scrypt with its parameters, salt and keychain pepper; nothing of the PIN in settings.json;
 // five wrong PINs lock entry for a minute, across a restart, and a right PIN is refused meanwhile.
-import { readFileSync } from 'node:fs'
+import { chmodSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { keychainSecrets, type SecretStore } from '../../electron/counter/credentials'
@@ -83,6 +83,21 @@ describe('owner PIN hashing', () => {
   })
 })
 
+describe("the PIN's hash on disk", () => {
+  it('is read and written by the shop\'s OS user alone: the data folder 0700, settings.json 0600, one left open by an older Counter closed at the next start', async () => {
+    const counter = shop({ now: new Date('2026-11-27T10:00:00Z') })
+    const modeOf = (path: string) => statSync(path).mode & 0o777
+    await counter.open().set(PIN, undefined)
+    const file = join(counter.dir, 'settings.json')
+    expect([modeOf(counter.dir), modeOf(file)]).toEqual([0o700, 0o600])
+    // As an older Counter (or a umask of 022) left them: anyone on the PC could read the hash and search it offline.
+    chmodSync(counter.dir, 0o755)
+    chmodSync(file, 0o644)
+    counter.open()
+    expect([modeOf(counter.dir), modeOf(file)]).toEqual([0o700, 0o600])
+  })
+})
+
 describe('owner PIN lock-out', () => {
   it('locks entry for a minute after 5 wrong PINs, refuses the right PIN meanwhile, across a restart, then opens', async () => {
     const at = { now: new Date('2026-11-23T10:00:00Z') }
@@ -104,6 +119,18 @@ describe('owner PIN lock-out', () => {
     at.now = new Date(Date.parse('2026-11-23T10:00:00Z') + LOCKOUT_MS)
     await expect(restarted.verify(PIN)).resolves.toBeUndefined()
     expect(JSON.parse(counter.settingsFile()).ownerPin.attempts).toEqual({ failures: 0, lockedUntil: null })
+  })
+
+  it('judges 40 wrong PINs sent at once one at a time: 5 judged, the rest refused as locked, the right PIN too', async () => {
+    const counter = shop({ now: new Date('2026-11-23T10:00:00Z') })
+    await counter.open().set(PIN, undefined)
+    const pin = counter.open()
+    const guesses = await Promise.allSettled(Array.from({ length: 40 }, (_, n) => pin.verify(String(10_000_000 + n))))
+    const said = guesses.map((guess) => (guess.status === 'rejected' ? String((guess.reason as Error).message) : 'opened'))
+    // Five judged (the fifth locks entry), thirty-five refused unjudged.
+    expect(said.filter((message) => message.startsWith('That PIN is wrong'))).toHaveLength(5)
+    expect(said.filter((message) => message.startsWith('Too many wrong PINs: PIN entry is locked'))).toHaveLength(35)
+    await expect(pin.verify(PIN)).rejects.toMatchObject({ message: expect.stringContaining('locked') })
   })
 
   it('counts wrong PINs across a restart', async () => {
