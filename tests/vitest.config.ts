@@ -22,7 +22,12 @@ const matches = (globs: readonly string[]) => {
 
 const { include, exclude } = TIER_FILES[TIER]
 const tierFiles = testFiles(join(root, 'tests')).filter((file) => matches(include)(file) && !matches(exclude)(file))
-const apart = RUN_APART.map((group) => ({ ...group, files: tierFiles.filter(matches(group.files)) }))
+const taken = new Set<string>()
+const apart = RUN_APART.map((group) => {
+  const files = tierFiles.filter((file) => !taken.has(file) && matches(group.files)(file))
+  for (const file of files) taken.add(file)
+  return { ...group, files }
+})
 // Decision: files share a worker's modules. Each file imported the core afresh (30 s of a 190 s run went to
 // imports); no file relies on a module's state from a fresh import, and the two that mock `electron` mock a module
 // no other file may import (an unmocked import of it throws).
