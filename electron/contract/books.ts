@@ -116,6 +116,21 @@ export const DaySummarySchema = z.object({
     .default({ salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 }),
   /** Successful sales by who sold them; days closed before roles existed have none recorded. */
   byRole: z.array(z.object({ role: RoleSchema, count: z.number().int(), amountPaise: z.number().int() })).default([]),
+  /**
+   * The shop's one PAN balance (counter/sibling-counters.ts): how the breaks were judged — this counter's own facts
+   * ('counter': no head office, or no other counter), every counter's from the office ('shop'), or not surely
+   * ('unsure': the office cannot be reached, or a counter's lines have not reached it; `reason` says which) — the
+   * other counters' sales that moved the balance this day, and the breaks that may be theirs (never among `breaks`).
+   * Days closed before the shop was judged whole read as this counter's own.
+   */
+  shop: z
+    .object({
+      judged: z.enum(['counter', 'shop', 'unsure']),
+      reason: z.string().nullable(),
+      counters: z.array(z.object({ counter: z.string(), couponSales: z.number().int(), couponPaise: z.number().int(), topupPaise: z.number().int() })),
+      maybeOthers: z.array(BalanceBreakSchema),
+    })
+    .default({ judged: 'counter', reason: null, counters: [], maybeOthers: [] }),
 })
 export type DaySummary = z.infer<typeof DaySummarySchema>
 

@@ -12,6 +12,7 @@ import { creditChannels } from './credit'
 import { customerChannels, customerEvents } from './customers'
 import { historyChannels } from './history'
 import { marginChannels } from './margins'
+import { officeChannels } from './office'
 import { panChannels, panEvents } from './pan'
 import { pendingChannels, pendingEvents } from './pending'
 import { printerChannels } from './printer'
@@ -55,6 +56,7 @@ export const channels = mergeDomains(
   creditChannels,
   rolesChannels,
   customerChannels,
+  officeChannels,
 )
 
 export type Channels = typeof channels

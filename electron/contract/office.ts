@@ -1,5 +1,6 @@
 // The head office as the screens see it: where its PostgreSQL is, this counter's name in it, and how far shipping has got.
 import { z } from 'zod'
+import type { HandlersOf } from './channel'
 import { say } from '../shared/error-words'
 
 /** Names the counter in the office together with the shop's name: letters in any script, digits, spaces, - and /. */
@@ -63,5 +64,23 @@ export const OfficeStatusSchema = z.object({
   unreachableSince: z.string().nullable(),
   /** Plain words for the shop: why it is unreachable or refused. Never the password. */
   message: z.string().nullable(),
+  /**
+   * While the office refuses this journal as a fork (another journal, a copied data folder, holds this id there):
+   * the first entry where the two part. `behind` then counts this journal's entries from there, all waiting here.
+   */
+  fork: z.object({ partsAt: z.number().int() }).nullable(),
 })
 export type OfficeStatus = z.infer<typeof OfficeStatusSchema>
+
+export const officeChannels = {
+  /**
+   * The way back from a fork: this counter becomes a new terminal in the office and its journal ships under the new
+   * id. Only while the office refuses it as a fork; `terminalId` is the refused id the owner confirmed, so a second
+   * press (or a screen left open) cannot register it anew twice.
+   */
+  'office.registerAnew': {
+    input: z.object({ terminalId: z.string().max(200) }),
+    output: z.object({ terminalId: z.string() }),
+  },
+} as const
+export type OfficeHandlers = HandlersOf<typeof officeChannels>

@@ -61,4 +61,6 @@ export const OWNER_ONLY_CHANNELS = [
   // Issue #10: a helper "can sell but not change settings or close the day" — any close, not only one over
   // unresolved sales (staff may still count the drawer; the owner closes).
   'day.close',
+  // Issue #31: a new terminal id in the office for good; only the owner can tell which counter is the copy.
+  'office.registerAnew',
 ] as const

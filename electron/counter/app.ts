@@ -236,6 +236,11 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...creditHandlers(ctx),
     ...roles.handlers,
     ...customerHandlers(ctx),
+    async 'office.registerAnew'({ terminalId }) {
+      const registered = await office.registerAnew(terminalId)
+      emit('status.changed', await status())
+      return { terminalId: registered }
+    },
   }
 
   async function switchSession() {

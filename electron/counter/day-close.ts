@@ -15,6 +15,7 @@ import { pendingItemOf } from './pending'
 import type { Paper } from './receipt-printing'
 import { chainStart, dayBalances } from './reconcile'
 import type { Session } from './session'
+import { judgeShopBalance, type OfficeAsk } from './sibling-counters'
 import { devanagariFontFace } from './paper-fonts'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
 import { say } from '../shared/error-words'
@@ -66,13 +67,24 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
   // The PAN desk's own balance read (journaled, status bar told), not a second copy of it.
   const readPanBalance = panHandlers(ctx)['pan.balance.refresh']
 
+  /** Only the real books are the shop's, and only a counter the office knows by name has siblings there. */
+  const officeAsk = async (session: Session): Promise<OfficeAsk | null> => {
+    if (session.mode !== 'real') return null
+    const office = await ctx.settings.officeConfig()
+    const terminal = await session.ledger.terminal()
+    return office && terminal ? { office, terminalId: terminal.terminalId } : null
+  }
+
   // A sale left open on an earlier day still holds money in doubt; one made on a later day does not.
   const unresolvedBy = async (session: Session, businessDay: string) =>
     (await ctx.answers.reads(session).unresolved()).filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
 
   const liveSummary = async (session: Session, businessDay: string): Promise<DaySummary> => {
     const { ledger } = session
-    const { opening, closing, breaks } = dayBalances(await ledger.balanceFacts(businessDay, businessDay), await chainStart(ledger, businessDay))
+    const dayFacts = await ledger.balanceFacts(businessDay, businessDay)
+    const start = await chainStart(ledger, businessDay)
+    const { opening, closing, breaks: ownBreaks } = dayBalances(dayFacts, start)
+    const { breaks, shop } = await judgeShopBalance(ownBreaks, dayFacts, start, await officeAsk(session))
     const totals = await ledger.dayTotals(businessDay)
     const credit = await ledger.creditDay(businessDay)
     const pending = await unresolvedBy(session, businessDay)
@@ -101,6 +113,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       earnings: totals.earnings,
       credit,
       byRole: totals.byRole,
+      shop,
     })
   }
 

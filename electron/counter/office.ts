@@ -1,4 +1,5 @@
 // The counter's side of the head office: names this counter in its journal, and runs the journal shipper while an office is set up.
+import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -7,6 +8,7 @@ import { JOURNAL_DIR } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
 import { startShipperThread, type ShipperLink } from '../office/shipper-link'
 import type { CounterContext } from './context'
+import { CounterError } from './errors'
 import { ledgerDir } from './session'
 import { english, say, type Said } from '../shared/error-words'
 
@@ -52,6 +54,8 @@ export interface OfficeShipping {
   status(): OfficeStatus | null
   /** After start and every settings save or mode switch: names the counter if its names changed, and (re)starts the shipper. */
   refresh(): Promise<void>
+  /** The way back from a fork (contract/office.ts 'office.registerAnew'): a new terminal id, journaled, and the shipper restarted under it. */
+  registerAnew(refusedTerminalId: string): Promise<string>
   stop(): Promise<void>
 }
 
@@ -75,7 +79,7 @@ export function officeShipping(ctx: CounterContext, dataDir: string, announce: (
     acknowledged = { terminalId: next.terminalId, seq: next.acknowledged }
     writeFile(join(dataDir, ACKNOWLEDGED_FILE), JSON.stringify(acknowledged)).catch((err: unknown) => log(`office: could not note the acknowledged entry (${err instanceof Error ? err.message : String(err)})`))
   }
-  const waiting = (message: Said) => show({ state: 'waiting', terminalId: null, behind: null, acknowledged: null, unreachableSince: null, message })
+  const waiting = (message: Said) => show({ state: 'waiting', terminalId: null, behind: null, acknowledged: null, unreachableSince: null, message, fork: null })
 
   /** Only the real books are the shop's: training sales never reach the office. */
   async function nameTerminal(): Promise<TerminalName | null> {
@@ -87,7 +91,8 @@ export function officeShipping(ctx: CounterContext, dataDir: string, announce: (
     if (named && named.shop === shop && named.counter === counterName) return named
     const terminal = { terminalId: named?.terminalId ?? terminalIdOf(shop, counterName), shop, counter: counterName }
     await ctx.recordWrite(() => session.ledger.append('terminal.named', terminal))
-    return terminal
+    // What a registration anew replaced stays with the id (terminal-projections.ts): the office may not have it yet.
+    return named?.replaces ? { ...terminal, replaces: named.replaces } : terminal
   }
 
   async function stopLink() {
@@ -96,25 +101,48 @@ export function officeShipping(ctx: CounterContext, dataDir: string, announce: (
     await was?.stop()
   }
 
+  /** After start and every settings save or mode switch: names the counter if its names changed, and (re)starts the shipper. */
+  async function refresh() {
+    await stopLink()
+    let terminal: TerminalName | null
+    try {
+      terminal = await nameTerminal()
+    } catch (err) {
+      log(`office: naming this counter in the journal failed (${err instanceof Error ? english(err.message) : String(err)})`)
+      terminal = null
+    }
+    const office = await ctx.settings.officeConfig()
+    if (!ctx.settings.current.officeHost) return show(null)
+    if (ctx.session().mode !== 'real') return waiting(say('office.trainingNotSent'))
+    if (!office) return waiting(say('office.passwordMissing'))
+    if (!terminal) return waiting(say('office.nameCounter'))
+    const known = acknowledged?.terminalId === terminal.terminalId ? acknowledged.seq : null
+    show({ state: 'connecting', terminalId: terminal.terminalId, behind: null, acknowledged: known, unreachableSince: null, message: null, fork: null })
+    link = startShipperThread({ journalDir: join(ledgerDir(dataDir, 'real'), JOURNAL_DIR), terminal, office, acknowledged: known }, show)
+  }
+
   return {
     status: () => current,
-    async refresh() {
+    refresh,
+    /**
+     * Decision: the counter that registers anew is the one the owner says is not the office's (they cannot tell
+     * from here which of two is the copy; often it is the original, refused because the copy reached the office
+     * first). Its new id is its names' with a random suffix, since the names are what the two share. The line says
+     * which id it replaces and the last entry the office holds alike: those entries, the shared history, stay the
+     * old id's in the office, held once; everything after them ships under the new id.
+     */
+    async registerAnew(refusedTerminalId) {
+      const fork = current?.state === 'refused' && current.terminalId === refusedTerminalId ? current.fork : null
+      const session = ctx.session()
+      const named = session.mode === 'real' ? await session.ledger.terminal() : null
+      if (!fork || named?.terminalId !== refusedTerminalId) throw new CounterError('not_configured', say('office.notForked'))
+      const terminalId = `${terminalIdOf(named.shop, named.counter)}-${randomBytes(3).toString('hex')}`
+      const replaces = { terminalId: refusedTerminalId, sharedThrough: fork.partsAt - 1 }
       await stopLink()
-      let terminal: TerminalName | null
-      try {
-        terminal = await nameTerminal()
-      } catch (err) {
-        log(`office: naming this counter in the journal failed (${err instanceof Error ? english(err.message) : String(err)})`)
-        terminal = null
-      }
-      const office = await ctx.settings.officeConfig()
-      if (!ctx.settings.current.officeHost) return show(null)
-      if (ctx.session().mode !== 'real') return waiting(say('office.trainingNotSent'))
-      if (!office) return waiting(say('office.passwordMissing'))
-      if (!terminal) return waiting(say('office.nameCounter'))
-      const known = acknowledged?.terminalId === terminal.terminalId ? acknowledged.seq : null
-      show({ state: 'connecting', terminalId: terminal.terminalId, behind: null, acknowledged: known, unreachableSince: null, message: null })
-      link = startShipperThread({ journalDir: join(ledgerDir(dataDir, 'real'), JOURNAL_DIR), terminal, office, acknowledged: known }, show)
+      await ctx.recordWrite(() => session.ledger.append('terminal.named', { terminalId, shop: named.shop, counter: named.counter, replaces }))
+      log(`office: registered anew as ${terminalId} (was ${refusedTerminalId}, sharing entries up to #${replaces.sharedThrough})`)
+      await refresh()
+      return terminalId
     },
     stop: stopLink,
   }

@@ -1,12 +1,13 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
-import { banknotes, couponTypeNames, type DaySummary, type Earnings, type SaleState } from '../contract'
+import { banknotes, couponTypeNames, type BalanceBreak, type DaySummary, type Earnings, type SaleState } from '../contract'
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
 import { formatCount } from '../shared/numbers'
 import { receiptPageCss } from '../shared/paper'
-import { paperWords, type PaperWords } from '../shared/paper-words'
+import { paperWords, type Language, type PaperWords } from '../shared/paper-words'
+import { speak } from '../shared/error-words'
 import { fontFacesFor, PAPER_DEVANAGARI_FAMILY } from './paper-fonts'
 import { escapeHtml, paperTime, type ReceiptShop } from './receipts'
 
@@ -72,12 +73,26 @@ function earningsTable(summary: DaySummary, w: PaperWords['z']): Table {
   }
 }
 
-function tables(summary: DaySummary, words: PaperWords): Table[] {
+function tables(summary: DaySummary, language: Language): Table[] {
+  const words = paperWords(language)
   const w = words.z
   const { cash, credit } = summary
   const recharged = summary.recharges.filter((r) => r.state === 'SUCCESS')
   const couponsSold = summary.coupons.filter((c) => c.state === 'SUCCESS')
   const counted = cash.counted
+  const breakHead = [w.time, w.seenIn, w.ref, w.expected, w.providerSaid, w.difference, w.since, w.couponSalesSince, w.couponAmountSince, w.topupsSince]
+  const breakRow = (b: BalanceBreak): Cell[] => [
+    time(b.at),
+    text(b.kind === 'coupon' ? w.couponAnswer : w.balanceCheck),
+    text(b.ref),
+    money(b.expectedPaise),
+    money(b.actualPaise),
+    money(b.differencePaise, true),
+    time(b.since.at),
+    count(b.since.couponSales),
+    money(b.since.couponPaise),
+    money(b.since.topupPaise),
+  ]
   return [
     {
       title: w.summary,
@@ -125,21 +140,16 @@ function tables(summary: DaySummary, words: PaperWords): Table[] {
       head: [w.soldAt, w.kindColumn, w.id, w.numberOrAgent, w.status, w.amount, w.checks, w.lastAnswer],
       rows: summary.pending.map((p) => [time(p.createdAt), text(w.kind[p.kind]), text(p.id), text(p.label), text(stateLabel(w, p.state)), money(p.amountPaise), count(p.checks), text(p.lastAnswer)]),
     },
+    { title: w.breaks, head: breakHead, rows: summary.breaks.map(breakRow) },
     {
-      title: w.breaks,
-      head: [w.time, w.seenIn, w.ref, w.expected, w.providerSaid, w.difference, w.since, w.couponSalesSince, w.couponAmountSince, w.topupsSince],
-      rows: summary.breaks.map((b) => [
-        time(b.at),
-        text(b.kind === 'coupon' ? w.couponAnswer : w.balanceCheck),
-        text(b.ref),
-        money(b.expectedPaise),
-        money(b.actualPaise),
-        money(b.differencePaise, true),
-        time(b.since.at),
-        count(b.since.couponSales),
-        money(b.since.couponPaise),
-        money(b.since.topupPaise),
-      ]),
+      title: w.otherCounters,
+      head: [w.counter, w.couponSales, w.amount, w.topupsColumn],
+      rows: summary.shop.counters.map((c) => [text(c.counter), count(c.couponSales), money(c.couponPaise), money(c.topupPaise)]),
+    },
+    {
+      title: summary.shop.reason ? `${w.maybeOthers}: ${speak(summary.shop.reason, language)}` : w.maybeOthers,
+      head: breakHead,
+      rows: summary.shop.maybeOthers.map(breakRow),
     },
     {
       title: w.drawer,
@@ -182,7 +192,7 @@ function csvCell(cell: Cell, shop: ReceiptShop): CsvCell {
 export function zReportCsv(summary: DaySummary, { shop, training }: ZReportOptions): string {
   const words = paperWords(shop.receiptLanguage)
   const rows: CsvCell[][] = [[words.z.title, shop.shopName, formatDay(summary.businessDay)], ...(training ? [[words.z.training]] : []), []]
-  for (const table of tables(summary, words)) {
+  for (const table of tables(summary, shop.receiptLanguage ?? 'en')) {
     rows.push([table.title], table.head, ...table.rows.map((row) => row.map((cell) => csvCell(cell, shop))), [])
   }
   return csvDocument(rows)
@@ -211,7 +221,7 @@ export function zReportA4(summary: DaySummary, { shop, training, fontFace = '' }
   const words = paperWords(shop.receiptLanguage)
   const w = words.z
   const banner = training ? `<div class="training">${escapeHtml(w.training)}</div>` : ''
-  const tablesHtml = tables(summary, words)
+  const tablesHtml = tables(summary, shop.receiptLanguage ?? 'en')
     .map((table) => {
       const head = `<tr>${table.head.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr>`
       const rows = table.rows.map((row) => `<tr>${row.map((cell) => htmlCell(cell, shop)).join('')}</tr>`).join('\n')
@@ -254,6 +264,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
   const section = (title: string, lines: string[]) => `<div class="title">${escapeHtml(title)}</div><table>${lines.length ? lines.join('') : line(w.none, '')}</table>`
   const { cash, credit } = summary
   const banner = training ? `<div class="training">${escapeHtml(w.training)}</div>` : ''
+  const breakLine = (b: BalanceBreak) => line(`${at(b.at)} ${b.kind === 'coupon' ? w.couponBreak : w.balanceBreak}`, signedMoney(b.differencePaise))
   const sections = [
     section(w.panBalance, [
       line(`${w.opening} ${at(summary.openingPanBalance.at)}`, amount(summary.openingPanBalance.balancePaise)),
@@ -265,7 +276,9 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
     section(w.byRole, summary.byRole.map((r) => line(`${w.role[r.role]} ×${r.count}`, formatPaise(r.amountPaise)))),
     section(w.topupsShort, summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
     section(w.pending, summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabel(w, p.state)}`, amount(p.amountPaise)))),
-    section(w.breaksShort, summary.breaks.map((b) => line(`${at(b.at)} ${b.kind === 'coupon' ? w.couponBreak : w.balanceBreak}`, signedMoney(b.differencePaise)))),
+    section(w.breaksShort, summary.breaks.map(breakLine)),
+    ...(summary.shop.counters.length ? [section(w.otherCountersShort, summary.shop.counters.map((c) => line(`${c.counter} ×${c.couponSales}`, formatPaise(c.couponPaise))))] : []),
+    ...(summary.shop.judged === 'unsure' ? [section(w.maybeOthersShort, summary.shop.maybeOthers.map(breakLine))] : []),
     section(w.drawer, [
       line(w.openingFloat, amount(cash.openingFloatPaise)),
       line(w.cashCollected, formatPaise(cash.collectedCashPaise)),

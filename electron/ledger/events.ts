@@ -199,12 +199,15 @@ export interface LedgerEventData {
   /**
    * The shop named this counter (Settings: shop and counter name). terminalId is the journal's name in the
    * head office, fixed by the first such line: a renaming keeps it (terminal-projections.ts), so the
-   * office's (terminal, seq) keys never change under entries already shipped.
+   * office's (terminal, seq) keys never change under entries already shipped. The one exception is the
+   * owner's way back from a fork (counter/office.ts registerAnew): a line that says which id it replaces,
+   * and the last entry the office holds alike under it, gives the journal a new id.
    */
   'terminal.named': {
     terminalId: string
     shop: string
     counter: string
+    replaces?: { terminalId: string; sharedThrough: number }
   }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {

@@ -2,7 +2,7 @@
 // Its refusals are said (shared/error-words.ts): the counter's status bar shows them in the screen's language.
 import type { ClientBase } from 'pg'
 import type { JournalEntry } from '../ledger/events'
-import { GENESIS_HASH, hashEntry, type ChainPoint } from '../ledger/segments'
+import { GENESIS, GENESIS_HASH, hashEntry, type ChainPoint } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
 import { say } from '../shared/error-words'
 
@@ -19,15 +19,21 @@ export class OfficeRefusal extends Error {
 
 /**
  * Records that the terminal is in touch (and its current names, and its journal's end when it says it:
- * the office view's backlog); returns the last entry the office holds from it.
+ * the office view's backlog); returns the last entry the office holds from it. A terminal registered anew
+ * after a fork (`replaces`) is created sharing the entries up to `sharedThrough` with the terminal it was,
+ * when the office holds that entry: they are not stored again, and its shipping starts after them.
  */
 export async function registerTerminal(client: ClientBase, terminal: TerminalName, journalEnd?: number): Promise<ChainPoint> {
+  const { replaces } = terminal
+  const sharedHash = replaces && replaces.sharedThrough > 0 ? (await client.query<{ hash: string | null }>('SELECT held_hash($1, $2) AS hash', [replaces.terminalId, replaces.sharedThrough])).rows[0].hash : null
+  const shared = replaces && sharedHash !== null ? { seq: replaces.sharedThrough, hash: sharedHash } : GENESIS
   const { rows } = await client.query<{ last_seq: string; last_hash: string }>(
-    `INSERT INTO terminals (terminal, shop, counter, last_contact, journal_end, journal_end_at) VALUES ($1, $2, $3, now(), $4, CASE WHEN $4::bigint IS NULL THEN NULL ELSE now() END)
+    `INSERT INTO terminals (terminal, shop, counter, last_contact, journal_end, journal_end_at, parent_terminal, parent_through, last_seq, last_hash)
+     VALUES ($1, $2, $3, now(), $4, CASE WHEN $4::bigint IS NULL THEN NULL ELSE now() END, (SELECT terminal FROM terminals WHERE terminal = $5), $6, $6, $7)
      ON CONFLICT (terminal) DO UPDATE SET shop = excluded.shop, counter = excluded.counter, last_contact = now(),
        journal_end = COALESCE(excluded.journal_end, terminals.journal_end), journal_end_at = COALESCE(excluded.journal_end_at, terminals.journal_end_at)
      RETURNING last_seq, last_hash`,
-    [terminal.terminalId, terminal.shop, terminal.counter, journalEnd ?? null],
+    [terminal.terminalId, terminal.shop, terminal.counter, journalEnd ?? null, replaces?.terminalId ?? null, shared.seq, shared.hash],
   )
   return { seq: Number(rows[0].last_seq), hash: rows[0].last_hash }
 }
@@ -50,13 +56,20 @@ function chainProblem(entries: readonly JournalEntry[]): string | null {
  * resent entry whose hash differs from the stored one is a fork, and the whole batch is refused.
  * The terminal's row is locked for the transaction, so two shippers of one terminal take turns.
  * `journalEnd` is the terminal's journal end as it read it with this batch (the office view's backlog).
+ * Entries a terminal registered anew shares with its parent are compared, never stored again; its entry
+ * right after them resolves the fork its parent's row records for it (forks.ts).
  */
 export async function ingestBatch(client: ClientBase, terminalId: string, entries: readonly JournalEntry[], journalEnd?: number): Promise<ChainPoint> {
   await client.query('BEGIN')
   try {
-    const held = await client.query<{ last_seq: string; last_hash: string }>('SELECT last_seq, last_hash FROM terminals WHERE terminal = $1 FOR UPDATE', [terminalId])
+    const held = await client.query<{ last_seq: string; last_hash: string; parent_terminal: string | null; parent_through: string }>(
+      'SELECT last_seq, last_hash, parent_terminal, parent_through FROM terminals WHERE terminal = $1 FOR UPDATE',
+      [terminalId],
+    )
     if (held.rows.length === 0) throw new Error(`terminal ${terminalId} is not registered`)
     const acked: ChainPoint = { seq: Number(held.rows[0].last_seq), hash: held.rows[0].last_hash }
+    const parent = held.rows[0].parent_terminal
+    const sharedThrough = Number(held.rows[0].parent_through)
     if (entries.length === 0) {
       await client.query('COMMIT')
       return acked
@@ -64,12 +77,13 @@ export async function ingestBatch(client: ClientBase, terminalId: string, entrie
     const problem = chainProblem(entries)
     if (problem) throw new OfficeRefusal('tampered', say('office.refusedEntries', { terminal: terminalId, problem }))
     const first = entries[0]
-    const before = first.seq === 1 ? GENESIS_HASH : (await client.query<{ hash: string }>('SELECT hash FROM entries WHERE terminal = $1 AND seq = $2', [terminalId, first.seq - 1])).rows[0]?.hash
-    if (before === undefined) throw new OfficeRefusal('fork', say('office.noEntryBefore', { terminal: terminalId, before: first.seq - 1, seq: first.seq }))
+    const before = first.seq === 1 ? GENESIS_HASH : (await client.query<{ hash: string | null }>('SELECT held_hash($1, $2) AS hash', [terminalId, first.seq - 1])).rows[0].hash
+    if (before === null) throw new OfficeRefusal('fork', say('office.noEntryBefore', { terminal: terminalId, before: first.seq - 1, seq: first.seq }))
     if (before !== first.prev) {
       throw new OfficeRefusal('fork', say('office.fork', { terminal: terminalId, seq: first.seq, before: first.seq - 1 }))
     }
-    const rows = JSON.stringify(entries.map(({ seq, at, type, data, prev, hash }) => ({ seq, at, type, data, prev, hash })))
+    const fresh = entries.filter((entry) => entry.seq > sharedThrough)
+    const rows = JSON.stringify(fresh.map(({ seq, at, type, data, prev, hash }) => ({ seq, at, type, data, prev, hash })))
     const inserted = await client.query<{ seq: string }>(
       `INSERT INTO entries (terminal, seq, at, type, data, prev, hash)
        SELECT $1, r.seq, r.at, r.type, r.data, r.prev, r.hash
@@ -81,12 +95,22 @@ export async function ingestBatch(client: ClientBase, terminalId: string, entrie
     if (inserted.rows.length < entries.length) {
       const stored = new Set(inserted.rows.map((row) => Number(row.seq)))
       const resent = entries.filter((entry) => !stored.has(entry.seq))
-      const { rows: held } = await client.query<{ seq: string; hash: string }>('SELECT seq, hash FROM entries WHERE terminal = $1 AND seq = ANY($2::bigint[])', [terminalId, resent.map((entry) => entry.seq)])
+      const { rows: held } = await client.query<{ seq: string; hash: string | null }>('SELECT s AS seq, held_hash($1, s) AS hash FROM unnest($2::bigint[]) AS s', [terminalId, resent.map((entry) => entry.seq)])
       const heldHash = new Map(held.map((row) => [Number(row.seq), row.hash]))
       const differing = resent.find((entry) => heldHash.get(entry.seq) !== entry.hash)
       if (differing) {
         throw new OfficeRefusal('fork', say('office.differentEntry', { terminal: terminalId, seq: differing.seq }))
       }
+    }
+    const resolving = parent === null ? undefined : entries.find((entry) => entry.seq === sharedThrough + 1)
+    if (resolving) {
+      // Decision: a claimant that ended before the parting (claimant_hash NULL) is taken to be this one: it was
+      // refused there, and this is its journal going on from there under its new id.
+      await client.query(
+        `UPDATE terminal_forks SET resolved_as = $1, resolved_at = now()
+         WHERE terminal = $2 AND part_seq = $3 AND resolved_as IS NULL AND (claimant_hash = $4 OR claimant_hash IS NULL)`,
+        [terminalId, parent, resolving.seq, resolving.hash],
+      )
     }
     const last = entries[entries.length - 1]
     const next = last.seq > acked.seq ? { seq: last.seq, hash: last.hash } : acked

@@ -308,6 +308,47 @@ export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: s
       GROUP BY business_day, terminal, kind;
     `,
   },
+  {
+    // Decision: version 7, not the next free number: version 6 is another change's (the PAN balance), and this one
+    // neither needs it nor touches what it changes, so either may reach an office first.
+    version: 7,
+    name: 'forks: two journals claiming one terminal, and a terminal registered anew',
+    sql: `
+      -- A terminal registered anew after a fork (counter/office.ts registerAnew) shares its first entries with the
+      -- terminal it was: up to parent_through they are held once, under parent_terminal, and never stored twice.
+      ALTER TABLE terminals ADD COLUMN parent_terminal text REFERENCES terminals (terminal), ADD COLUMN parent_through bigint NOT NULL DEFAULT 0;
+
+      -- The hash the office holds at (terminal, seq): the terminal's own entry, or a parent's for what it shares.
+      CREATE FUNCTION held_hash(of_terminal text, at_seq bigint) RETURNS text LANGUAGE sql STABLE AS $fn$
+        WITH RECURSIVE holder (terminal) AS (
+          SELECT of_terminal
+          UNION ALL
+          SELECT t.parent_terminal FROM holder h JOIN terminals t ON t.terminal = h.terminal
+          WHERE t.parent_terminal IS NOT NULL AND at_seq <= t.parent_through
+        )
+        SELECT e.hash FROM holder h JOIN entries e ON e.terminal = h.terminal AND e.seq = at_seq LIMIT 1
+      $fn$;
+
+      -- A journal the office refused under a terminal id whose entries it already holds from another journal (a
+      -- copied data folder): one row per claimant, where the two part. office_hash is what the office holds at
+      -- part_seq; claimant_hash the refused journal's entry there (NULL: it ends before, every entry it has is held).
+      -- Until resolved_as names the terminal the claimant was registered anew as, its entries from part_seq wait on it.
+      CREATE TABLE terminal_forks (
+        terminal text NOT NULL REFERENCES terminals (terminal),
+        part_seq bigint NOT NULL CHECK (part_seq > 0),
+        office_hash text NOT NULL,
+        claimant_hash text,
+        claimant_shop text,
+        claimant_counter text,
+        claimant_journal_end bigint,
+        first_seen timestamptz NOT NULL DEFAULT now(),
+        last_seen timestamptz NOT NULL DEFAULT now(),
+        resolved_as text REFERENCES terminals (terminal),
+        resolved_at timestamptz
+      );
+      CREATE UNIQUE INDEX terminal_forks_claimant ON terminal_forks (terminal, part_seq, (COALESCE(claimant_hash, '')));
+    `,
+  },
 ]
 
 /** Serialises two terminals migrating one new office at once (any fixed number both agree on). */

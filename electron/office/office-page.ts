@@ -2,7 +2,7 @@
 import { couponTypeNames, type CouponType } from '../contract/pan'
 import { formatDateTime, formatDay } from '../shared/dates'
 import { formatBigPaise } from '../shared/money'
-import type { OfficeDay, TerminalRow } from './office-view'
+import type { ForkRow, OfficeDay, TerminalRow } from './office-view'
 
 /**
  * Decision: the page reloads itself every 30 s (a meta refresh, no script; a shipper's heartbeat is 30 s
@@ -90,23 +90,71 @@ export function backlogWords(terminal: TerminalRow): string {
   return `behind ${terminal.backlog} ${terminal.backlog === 1n ? 'entry' : 'entries'}`
 }
 
+/** Decision: within 5 s a clock reads "in step": the office can only bound it to about its shipping delay (a 1 s poll), and the shop's balance chain allows a quarter of an hour. */
+export const IN_STEP_MS = 5_000
+
+/** A terminal's clock against the office's, in plain words: "in step", "clock 1 min 30 s slow", "clock 2 h 5 min fast". */
+export function clockWords(terminal: TerminalRow): string {
+  if (terminal.clockOffsetMs === null) return 'unknown (no entries yet)'
+  if (Math.abs(terminal.clockOffsetMs) <= IN_STEP_MS) return 'in step'
+  const seconds = Math.round(Math.abs(terminal.clockOffsetMs) / 1000)
+  const [h, min, s] = [Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60]
+  const size = h > 0 ? `${h} h ${min} min` : min > 0 ? `${min} min ${s} s` : `${s} s`
+  return `clock ${size} ${terminal.clockOffsetMs < 0 ? 'slow' : 'fast'}`
+}
+
+/** A terminal two journals claim, in plain words: the office cannot say it is up to date while the other waits. */
+function forkWords(fork: ForkRow): string {
+  return `forked: another counter claims this id; they part at entry #${fork.partSeq} (see Forks)`
+}
+
+/** The forks recorded: each one's two claimants and where they part, and how it was resolved. */
+function forksTable(forks: readonly ForkRow[], at: (instant: Date) => string, nameOf: (terminal: string) => string): string {
+  const label = (shop: string | null, counter: string | null) => [shop, counter].filter(Boolean).join(' · ') || 'unnamed'
+  const short = (hash: string) => hash.slice(0, 12)
+  return table(
+    ['Terminal id', 'Held by the office', 'Refused claimant', 'They part at', 'Office’s entry there', 'Claimant’s entry there', 'First seen', 'Now'],
+    forks.map((f) => {
+      const waiting = f.claimantJournalEnd === null ? null : f.claimantJournalEnd - (f.partSeq - 1n)
+      return [
+        f.terminal,
+        `${label(f.shop, f.counter)}: entries 1–${f.lastSeq}`,
+        `${label(f.claimantShop, f.claimantCounter)}: journal to #${f.claimantJournalEnd ?? '?'}${waiting === null ? '' : `, ${waiting} ${waiting === 1n ? 'entry' : 'entries'} not in the office under this id`}`,
+        `entry #${f.partSeq} (1–${f.partSeq - 1n} alike)`,
+        short(f.officeHash),
+        f.claimantHash === null ? 'none yet (its journal ends before)' : short(f.claimantHash),
+        at(f.firstSeen),
+        f.resolvedAs === null
+          ? `open: its owner can register it as a new terminal (Settings, Head office); last refused ${at(f.lastSeen)}`
+          : `registered anew as ${nameOf(f.resolvedAs)}${f.resolvedAt ? ` (${at(f.resolvedAt)})` : ''}`,
+      ]
+    }),
+    'None: no two counters claim one terminal id.',
+    8,
+  )
+}
+
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n)
 const couponName = (type: number) => couponTypeNames[type as CouponType] ?? `type ${type}`
 
 export function officeDayPage(view: OfficeDay, context: PageContext): string {
   const { timeZone, now, address } = context
   const at = (instant: Date) => formatDateTime(instant, { timeZone, clock: '24h' })
-  const names = new Map(view.terminals.map((t) => [t.terminal, [t.shop, t.counter].filter(Boolean).join(' · ') || t.terminal]))
+  const labels = view.terminals.map((t) => [t.shop, t.counter].filter(Boolean).join(' · ') || t.terminal)
+  // Decision: two terminals of one name (a counter registered anew after a fork keeps its names) are told apart by id.
+  const names = new Map(view.terminals.map((t, i) => [t.terminal, labels.indexOf(labels[i]) === labels.lastIndexOf(labels[i]) ? labels[i] : `${labels[i]} (${t.terminal})`]))
+  const openForks = new Map(view.forks.filter((f) => f.resolvedAs === null).map((f) => [f.terminal, f]))
   const nameOf = (terminal: string) => names.get(terminal) ?? terminal
 
   const terminals = table(
-    ['Terminal', 'Last contact', 'Entries received', 'Journal end (as reported)', 'Backlog'],
+    ['Terminal', 'Last contact', 'Entries received', 'Journal end (as reported)', 'Backlog', 'Clock'],
     view.terminals.map((t) => [
       nameOf(t.terminal),
       t.lastContact === null ? 'never' : `${at(t.lastContact)} (${ago(t.lastContact, now)})`,
       String(t.lastSeq),
       t.journalEnd === null ? '—' : String(t.journalEnd),
-      backlogWords(t),
+      openForks.has(t.terminal) ? forkWords(openForks.get(t.terminal)!) : backlogWords(t),
+      clockWords(t),
     ]),
     'No terminal has reached this office yet.',
     2,
@@ -139,6 +187,7 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
     refreshLinks(address),
     `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(address.token)}"><label>Another day <input type="date" name="day" value="${view.day}"></label> <button>Show</button></form>`,
     `<h2>Terminals</h2>${terminals}`,
+    view.forks.length > 0 ? `<h2>Forks: two counters claiming one terminal</h2>${forksTable(view.forks, at, nameOf)}` : '',
     `<h2>Sales by terminal</h2>${table(['Terminal', 'Recharges', 'Recharge amount', 'Coupons', 'Coupon amount', 'Earned', 'Unresolved'], byTerminal, 'No sales on this day.')}`,
     `<h2>Recharges by operator</h2>${table(['Terminal', 'Operator', 'Sales', 'Amount', 'Unresolved'], view.recharges.map((r) => [nameOf(r.terminal), r.operator, String(r.sales), formatBigPaise(r.amountPaise), String(r.unresolved)]), 'No recharges on this day.', 2)}`,
     `<h2>PAN coupons by type</h2>${table(['Terminal', 'Coupon type', 'Sales', 'Coupons', 'Amount', 'Unresolved'], view.coupons.map((c) => [nameOf(c.terminal), couponName(c.couponType), String(c.sales), String(c.coupons), formatBigPaise(c.amountPaise), String(c.unresolved)]), 'No PAN coupons on this day.', 2)}`,

@@ -1,8 +1,11 @@
 // The office view's reads: its settings from the environment, a read-only connection, and one day's figures across terminals.
-import pg from 'pg'
+import pg, { type ClientBase } from 'pg'
 import { formatDate, readDay } from '../shared/dates'
 import { english } from '../shared/error-words'
-import { officeConnection, unreachableWords, type OfficeAddress } from './shipper'
+import { linkShopBalance, LINK_WINDOW_MS } from '../shared/shop-balance'
+import { readOnlyClientConfig } from './read-only'
+import { unreachableWords, type OfficeAddress } from './shipper'
+import { lastShopFactAt, shopBalanceFacts } from './shop-facts'
 
 /** The environment `npm run office` reads; the password only from here, never from an argument, a file or the page. */
 export const OFFICE_VIEW_ENV = {
@@ -30,20 +33,6 @@ export function officeFromEnvironment(env: NodeJS.ProcessEnv): OfficeAddress {
   return { host, port, database: env[OFFICE_VIEW_ENV.database] || 'counter_office', user, password: env[OFFICE_VIEW_ENV.password] ?? '', tls: tlsText === 'on' }
 }
 
-/**
- * How the view connects. Decision: every transaction is read-only in the server itself
- * (default_transaction_read_only), so even a mistake in this code cannot write to the office's books.
- */
-export function readOnlyClientConfig(office: OfficeAddress): pg.ClientConfig {
-  return {
-    ...officeConnection(office),
-    options: '-c default_transaction_read_only=on',
-    connectionTimeoutMillis: 10_000,
-    query_timeout: 20_000,
-    application_name: 'counter office view',
-  }
-}
-
 /** The office's business day now: the calendar day in its time zone (COUNTER_OFFICE_TIME_ZONE, Asia/Kolkata by default). */
 export function officeToday(now: Date, timeZone: string): string {
   return readDay(formatDate(now, { timeZone }))!
@@ -58,12 +47,36 @@ export interface TerminalRow {
   /** The journal's end as the terminal last reported it; null when it never did. */
   journalEnd: bigint | null
   backlog: bigint | null
+  /** How far its clock is ahead of the office's (behind when negative), as its lines' arrival bounds it; null with no lines. */
+  clockOffsetMs: number | null
 }
 export interface RechargeRow { terminal: string; operator: string; sales: bigint; amountPaise: bigint; unresolved: bigint }
 export interface CouponRow { terminal: string; couponType: number; sales: bigint; coupons: bigint; amountPaise: bigint; unresolved: bigint }
 export interface MarginRow { terminal: string; kind: string; earnedPaise: bigint; marginUnknown: bigint }
 export interface DueRow { terminal: string; shop: string | null; number: string; name: string | null; duePaise: bigint }
-export interface BreakRow { shop: string | null; terminal: string; at: Date; type: string; seenPaise: bigint; expectedPaise: bigint; breakPaise: bigint }
+/** `type`: the fact in plain words; `ref`: the coupon attempt whose answer it is, null for a balance read. */
+export interface BreakRow { shop: string | null; terminal: string; at: Date; type: string; seenPaise: bigint; expectedPaise: bigint; breakPaise: bigint; ref: string | null }
+/**
+ * Two journals claiming one terminal id (office migration 7): `terminal` holds the office's (its names, the entries
+ * it has received), the claimant is the one refused; they part at `partSeq`. Hashes are as stored; the claimant's is
+ * null when its journal ends before the parting. `resolvedAs`: the terminal the claimant was registered anew as.
+ */
+export interface ForkRow {
+  terminal: string
+  shop: string | null
+  counter: string | null
+  lastSeq: bigint
+  partSeq: bigint
+  officeHash: string
+  claimantHash: string | null
+  claimantShop: string | null
+  claimantCounter: string | null
+  claimantJournalEnd: bigint | null
+  firstSeen: Date
+  lastSeen: Date
+  resolvedAs: string | null
+  resolvedAt: Date | null
+}
 export interface CloseRow { terminal: string; closedAt: Date; countedPaise: bigint; expectedCashPaise: bigint; cashDifferencePaise: bigint; closingPanBalancePaise: bigint | null; overrideNote: string | null }
 
 export interface OfficeDay {
@@ -75,12 +88,61 @@ export interface OfficeDay {
   dues: DueRow[]
   breaks: BreakRow[]
   closes: CloseRow[]
+  /** Every fork recorded, open ones first; empty before migration 7. */
+  forks: ForkRow[]
 }
 
 type Row = Record<string, unknown>
 const big = (value: unknown): bigint => BigInt(value as string)
 const bigOrNull = (value: unknown): bigint | null => (value === null ? null : big(value))
 const textOrNull = (value: unknown): string | null => (value === null ? null : String(value))
+
+/**
+ * Each terminal's clock against the office's, in ms ahead (negative: behind). Decision: a line's received_at
+ * (the office's clock on its arrival) less its at (the terminal's clock on writing it) is the terminal's lag plus
+ * the line's shipping delay; a delay only ever adds, so the smallest over its last 2,000 lines (about a week's
+ * sales) is the best bound there is: off by the quickest delivery, about the shipper's 1 s poll while it is in
+ * touch. Its latest lines only, so a clock set right reads right once it has shipped a while. (The provider's
+ * answers carry a date without a time, so they cannot time a clock.)
+ */
+const CLOCK_OFFSETS_SQL = `
+  SELECT t.terminal, round(extract(epoch FROM max(r.at - r.received_at)) * 1000) AS ahead_ms
+  FROM terminals t
+  CROSS JOIN LATERAL (SELECT e.at, e.received_at FROM entries e WHERE e.terminal = t.terminal ORDER BY e.seq DESC LIMIT 2000) r
+  GROUP BY t.terminal`
+
+const FACT_WORDS = { coupon: 'coupon answer', balance: 'balance read', topup: 'top-up', charge: 'coupon settled by phone' } as const
+
+/**
+ * Every shop's PAN balance breaks no terminal explains whose time falls on `day` in `timeZone`.
+ * Decision (issue #31): linked by the provider's own numbers (shared/shop-balance.ts), no longer read from the
+ * pan_balance_chain view of migration 3, which orders the facts by each PC's clock: concurrent sales gave it
+ * cancelling ± false breaks, and a counter 90 s slow made every other coupon one. The view stays (a shipped
+ * migration is never edited); the page no longer reads it. The facts are the day's widened by LINK_WINDOW_MS on
+ * both sides (a fact of the day may follow one its clock puts across midnight), and reach back to the shop's
+ * last fact before that, so the day's first fact is checked against the balance the shop last knew: a debit
+ * overnight is a break on the day it is first seen.
+ */
+async function shopBreaks(client: ClientBase, shops: readonly string[], day: string, timeZone: string): Promise<BreakRow[]> {
+  const bounds = await client.query<{ day_start: Date; day_end: Date }>(
+    'SELECT $1::date::timestamp AT TIME ZONE $2 AS day_start, ($1::date + 1)::timestamp AT TIME ZONE $2 AS day_end',
+    [day, timeZone],
+  )
+  const { day_start: start, day_end: end } = bounds.rows[0]
+  const breaks: BreakRow[] = []
+  for (const shop of shops) {
+    const widened = new Date(start.getTime() - LINK_WINDOW_MS)
+    const last = await lastShopFactAt(client, shop, widened)
+    const from = last === null ? widened : new Date(last.getTime() - LINK_WINDOW_MS)
+    for (const { fact, expectedPaise, breakPaise } of linkShopBalance(await shopBalanceFacts(client, shop, from, new Date(end.getTime() + LINK_WINDOW_MS)))) {
+      const at = new Date(fact.at)
+      if (breakPaise === 0 || expectedPaise === null || fact.seenPaise === null || at < start || at >= end) continue
+      const type = fact.kind === 'balance' && fact.ref !== null ? 'balance in a coupon answer' : FACT_WORDS[fact.kind]
+      breaks.push({ shop, terminal: fact.terminal, at, type, seenPaise: BigInt(fact.seenPaise), expectedPaise: BigInt(expectedPaise), breakPaise: BigInt(breakPaise), ref: fact.ref })
+    }
+  }
+  return breaks.sort((a, b) => a.at.getTime() - b.at.getTime() || a.terminal.localeCompare(b.terminal))
+}
 
 /** The schema the view reads came with office migration 4; an office no counter has reached yet lacks it. */
 class NotSetUp extends Error {}
@@ -106,11 +168,13 @@ export class OfficeReader {
       const schemaKnown = (await client.query<{ known: boolean }>("SELECT to_regclass('office_schema') IS NOT NULL AS known")).rows[0].known
       if (!schemaKnown || Number((await client.query('SELECT max(version) AS v FROM office_schema')).rows[0].v ?? 0) < 4) throw new NotSetUp()
       const rows = async (sql: string, params: unknown[] = []) => (await client.query<Row>(sql, params)).rows
+      const clocks = new Map((await rows(CLOCK_OFFSETS_SQL)).map((r) => [String(r.terminal), Number(r.ahead_ms)]))
+      const shops = (await rows('SELECT DISTINCT shop FROM terminals WHERE shop IS NOT NULL ORDER BY shop')).map((r) => String(r.shop))
       const result: OfficeDay = {
         day,
         terminals: (await rows('SELECT * FROM terminal_backlog ORDER BY shop, counter, terminal')).map((r) => ({
           terminal: String(r.terminal), shop: textOrNull(r.shop), counter: textOrNull(r.counter), lastContact: r.last_contact as Date | null,
-          lastSeq: big(r.last_seq), journalEnd: bigOrNull(r.journal_end), backlog: bigOrNull(r.backlog),
+          lastSeq: big(r.last_seq), journalEnd: bigOrNull(r.journal_end), backlog: bigOrNull(r.backlog), clockOffsetMs: clocks.get(String(r.terminal)) ?? null,
         })),
         recharges: (await rows('SELECT * FROM recharge_sales_by_day WHERE business_day = $1 ORDER BY terminal, operator', [day])).map((r) => ({
           terminal: String(r.terminal), operator: String(r.operator), sales: big(r.sales), amountPaise: big(r.amount_paise), unresolved: big(r.unresolved),
@@ -125,14 +189,19 @@ export class OfficeReader {
           terminal: String(r.terminal), shop: textOrNull(r.shop), number: String(r.number), name: textOrNull(r.name), duePaise: big(r.due_paise),
         })),
         // Decision: only breaks no terminal's facts explain (the shop's chain); one another counter's sale explains is not news.
-        breaks: (await rows('SELECT * FROM pan_balance_chain WHERE break_paise <> 0 AND (at AT TIME ZONE $2)::date = $1::date ORDER BY at', [day, timeZone])).map((r) => ({
-          shop: textOrNull(r.shop), terminal: String(r.terminal), at: r.at as Date, type: String(r.type),
-          seenPaise: big(r.seen_paise), expectedPaise: big(r.expected_paise), breakPaise: big(r.break_paise),
-        })),
+        breaks: await shopBreaks(client, shops, day, timeZone),
         closes: (await rows('SELECT * FROM day_closes WHERE business_day = $1 ORDER BY terminal', [day])).map((r) => ({
           terminal: String(r.terminal), closedAt: r.closed_at as Date, countedPaise: big(r.counted_paise), expectedCashPaise: big(r.expected_cash_paise),
           cashDifferencePaise: big(r.cash_difference_paise), closingPanBalancePaise: bigOrNull(r.closing_pan_balance_paise), overrideNote: textOrNull(r.override_note),
         })),
+        forks: (await rows("SELECT to_regclass('terminal_forks') IS NOT NULL AS known"))[0].known
+          ? (await rows('SELECT f.*, t.shop, t.counter, t.last_seq FROM terminal_forks f JOIN terminals t ON t.terminal = f.terminal ORDER BY f.resolved_as IS NOT NULL, f.first_seen')).map((r) => ({
+              terminal: String(r.terminal), shop: textOrNull(r.shop), counter: textOrNull(r.counter), lastSeq: big(r.last_seq), partSeq: big(r.part_seq),
+              officeHash: String(r.office_hash), claimantHash: textOrNull(r.claimant_hash), claimantShop: textOrNull(r.claimant_shop), claimantCounter: textOrNull(r.claimant_counter),
+              claimantJournalEnd: bigOrNull(r.claimant_journal_end), firstSeen: r.first_seen as Date, lastSeen: r.last_seen as Date,
+              resolvedAs: textOrNull(r.resolved_as), resolvedAt: r.resolved_at as Date | null,
+            }))
+          : [],
       }
       await client.query('COMMIT')
       return result

@@ -27,7 +27,7 @@ export function startShipperThread(options: Omit<ShipperOptions, 'onStatus'>, on
     started.on('exit', () => {
       exited = true
       if (stopping) return
-      onStatus({ state: 'unreachable', terminalId: options.terminal.terminalId, behind: null, acknowledged: null, unreachableSince: new Date().toISOString(), message: say('office.shipperStopped') })
+      onStatus({ state: 'unreachable', terminalId: options.terminal.terminalId, behind: null, acknowledged: null, unreachableSince: new Date().toISOString(), message: say('office.shipperStopped'), fork: null })
       restart = setTimeout(() => {
         if (!stopping) worker = start()
       }, RESTART_MS)

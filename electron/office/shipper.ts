@@ -3,6 +3,7 @@ import pg from 'pg'
 import type { OfficeStatus } from '../contract/office'
 import type { TerminalName } from '../ledger/terminal-projections'
 import type { ChainPoint } from '../ledger/segments'
+import { findParting, recordFork, type Parting } from './forks'
 import { ingestBatch, OfficeRefusal, registerTerminal } from './ingest'
 import { JournalCursor, JournalEnd } from './journal-reader'
 import { migrateOffice } from './migrations'
@@ -114,10 +115,24 @@ export function runShipper(options: ShipperOptions): Shipper {
   let wake: (() => void) | null = null
   let client: pg.Client | null = null
 
-  const status = (state: OfficeStatus['state'], acked: ChainPoint | null, unreachableSince: string | null, message: string | null) => {
+  const status = (state: OfficeStatus['state'], acked: Pick<ChainPoint, 'seq'> | null, unreachableSince: string | null, message: string | null, fork: Parting | null = null) => {
     const acknowledged = acked?.seq ?? options.acknowledged ?? null
     const behind = acknowledged === null ? null : Math.max(0, end.lastSeq() - acknowledged)
-    onStatus({ state, terminalId: terminal.terminalId, behind, acknowledged, unreachableSince, message })
+    onStatus({ state, terminalId: terminal.terminalId, behind, acknowledged, unreachableSince, message, fork: fork && { partsAt: fork.seq } })
+  }
+  /**
+   * A fork met, by the journal reader or by the office: where this journal parts from what the office holds under
+   * its id, recorded at the office (its page shows both claimants). Decision: "behind" counts from the parting, not
+   * from the other journal's last entry, which may lie past this journal's end: every entry of this journal the
+   * office does not hold under this id is waiting, and the bar says so.
+   */
+  const refuseFork = async (held: pg.Client, acked: ChainPoint | null, words: string) => {
+    const parting = await findParting(held, terminal.terminalId, journalDir)
+    if (!parting) return status('refused', acked, null, words)
+    const journalEnd = end.lastSeq()
+    await recordFork(held, terminal, parting, journalEnd)
+    const waiting = Math.max(0, journalEnd - parting.sharedThrough)
+    status('refused', { seq: parting.sharedThrough }, null, say('office.forked', { terminal: terminal.terminalId, seq: parting.seq, waiting }), parting)
   }
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -185,8 +200,10 @@ export function runShipper(options: ShipperOptions): Shipper {
         unreachableSince = null
         wait = backoff.firstMs
         if (batch.refused) {
-          // What came before the break is in the office; from it on, nothing until the journal is looked at.
-          status('refused', acked, null, batch.refused.message)
+          // What came before the break is in the office; from it on, nothing until the journal is looked at (or, a
+          // fork, until the owner registers this counter anew).
+          if (batch.refused.kind === 'fork') await refuseFork(client, acked, batch.refused.message)
+          else status('refused', acked, null, batch.refused.message)
           await pause(backoff.maxMs)
           continue
         }
@@ -204,7 +221,8 @@ export function runShipper(options: ShipperOptions): Shipper {
       } catch (error) {
         if (stopped) break
         if (error instanceof OfficeRefusal) {
-          status('refused', acked, null, error.message)
+          if (error.kind === 'fork' && client) await refuseFork(client, acked, error.message).catch(() => status('refused', acked, null, error.message))
+          else status('refused', acked, null, error.message)
           await pause(backoff.maxMs)
           continue
         }

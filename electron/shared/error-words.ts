@@ -353,6 +353,10 @@ const en = {
   'office.nameCounter': 'Name this counter in Settings to send its journal to the office.',
   'office.shipperStopped': 'The office shipper stopped; it starts again in a few seconds.',
   'office.tryingAgain': (p: { since: string }) => `Trying the office again (away since ${p.since}).`,
+  // The day close's judgement of the shop's one PAN balance (counter/sibling-counters.ts): why a break may be another counter's.
+  'shop.officeUnreachable': (p: { reason: string }) => `The other counters' sales could not be asked of the office: ${p.reason}`,
+  'shop.counterBehind': (p: { counter: string; entries: number }) => `${p.counter} has ${p.entries} entries not yet at the office.`,
+  'shop.counterUnknownBehind': (p: { counter: string }) => `${p.counter} has not told the office how far its journal goes.`,
   'office.connectionRefused': (p: { where: string }) => `The office database at ${p.where} refused the connection (is it running?).`,
   'office.hostNotFound': (p: { host: string }) => `The office address ${p.host} could not be found (check the address and this computer's internet).`,
   'office.connectionClosed': (p: { where: string }) => `The office database at ${p.where} closed the connection (restarting?).`,
@@ -361,6 +365,10 @@ const en = {
   'office.noAnswer': (p: { where: string }) => `No answer from the office database at ${p.where} in time.`,
   'office.tls': (p: { where: string }) => `The office database at ${p.where} could not be reached encrypted (TLS): check its certificate, or that it accepts TLS.`,
   'office.unusable': (p: { where: string; code: string }) => `The office database at ${p.where} could not be used${p.code ? ` (${p.code})` : ''}.`,
+  // A fork (office/forks.ts) and its way back (counter/office.ts registerAnew).
+  'office.forked': (p: { terminal: string; seq: number; waiting: number }) =>
+    `Another counter already sends its journal to the office as ${p.terminal} (a copy of this counter's data folder?): the two part at entry #${p.seq}. This counter's ${p.waiting} entries from there are kept here, waiting. The owner can register this counter as a new terminal (Settings, Head office) to send them.`,
+  'office.notForked': 'Only a counter the office refuses as a copy of another (a fork) can be registered as a new terminal.',
 }
 
 export type ErrorWords = typeof en
@@ -674,6 +682,9 @@ const hi: ErrorWords = {
   'office.nameCounter': 'इस काउंटर का जर्नल ऑफ़िस भेजने के लिए सेटिंग्स में इसे नाम दें।',
   'office.shipperStopped': 'ऑफ़िस भेजने वाला रुक गया; वह कुछ सेकंड में फिर शुरू होगा।',
   'office.tryingAgain': (p) => `ऑफ़िस से फिर जुड़ने की कोशिश हो रही है (${p.since} से संपर्क नहीं)।`,
+  'shop.officeUnreachable': (p) => `दूसरे काउंटरों की बिक्री ऑफ़िस से पूछी नहीं जा सकी: ${p.reason}`,
+  'shop.counterBehind': (p) => `${p.counter} की ${p.entries} प्रविष्टियाँ अभी ऑफ़िस नहीं पहुँचीं।`,
+  'shop.counterUnknownBehind': (p) => `${p.counter} ने ऑफ़िस को नहीं बताया कि उसका जर्नल कहाँ तक है।`,
   'office.connectionRefused': (p) => `${p.where} वाले ऑफ़िस डेटाबेस ने कनेक्शन लेने से मना किया (क्या वह चल रहा है?)।`,
   'office.hostNotFound': (p) => `ऑफ़िस का पता ${p.host} नहीं मिला (पता और इस कंप्यूटर का इंटरनेट जाँचें)।`,
   'office.connectionClosed': (p) => `${p.where} वाले ऑफ़िस डेटाबेस ने कनेक्शन बंद कर दिया (फिर से शुरू हो रहा है?)।`,
@@ -682,6 +693,9 @@ const hi: ErrorWords = {
   'office.noAnswer': (p) => `${p.where} वाले ऑफ़िस डेटाबेस से समय पर जवाब नहीं आया।`,
   'office.tls': (p) => `${p.where} वाले ऑफ़िस डेटाबेस तक एन्क्रिप्टेड (TLS) नहीं पहुँचा जा सका: उसका सर्टिफ़िकेट जाँचें, या देखें कि वह TLS लेता है।`,
   'office.unusable': (p) => `${p.where} वाला ऑफ़िस डेटाबेस इस्तेमाल नहीं हो सका${p.code ? ` (${p.code})` : ''}।`,
+  'office.forked': (p) =>
+    `एक दूसरा काउंटर (इस काउंटर के डेटा फ़ोल्डर की कॉपी?) पहले से ${p.terminal} के नाम से ऑफ़िस को अपना जर्नल भेजता है: दोनों एंट्री #${p.seq} से अलग हैं। इस काउंटर की वहाँ से ${p.waiting} एंट्री यहीं रखी हैं और भेजे जाने का इंतज़ार कर रही हैं। मालिक इस काउंटर को नए टर्मिनल के रूप में दर्ज करे (सेटिंग्स, हेड ऑफ़िस), तब वे भेजी जाएँगी।`,
+  'office.notForked': 'सिर्फ़ वही काउंटर नए टर्मिनल के रूप में दर्ज हो सकता है जिसे ऑफ़िस किसी दूसरे काउंटर की कॉपी (फ़ोर्क) मानकर मना कर रहा है।',
 }
 
 export const errorDictionaries: Record<Language, ErrorWords> = { en, hi }

@@ -344,6 +344,8 @@ export class ShopHistory {
       credit: { salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 },
       // Written without roles, as before them: every sale the owner's, read so by the ledger.
       byRole: [],
+      // One counter, no head office: its breaks are its own.
+      shop: { judged: 'counter', reason: null, counters: [], maybeOthers: [] },
     }
     return {
       at: closedAt,

@@ -10,6 +10,7 @@ import type { CounterApp } from '../../electron/counter/app'
 import { RechargeApi } from '../../electron/partners/recharge-api'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import { realApiKey, realCredentials, tempDir } from '../integration/helpers'
+import { childArgs } from '../helpers/child-bundle'
 import { checkRun, type RechargeRow, type RunCounts } from './invariants'
 import { cutUnsyncedTail } from './power-cut'
 import {
@@ -58,8 +59,8 @@ interface ChildRun {
 }
 
 /** Starts the child; `kill` and `endLedgerThread` are for the simulator's in-flight hook, `exited` settles when it is gone. */
-function startChild(flow: Flow, killPoint: KillPoint, victim: Victim, repetition: number, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, flow, killPoint, String(repetition), victim], {
+function startChild(script: string[], flow: Flow, killPoint: KillPoint, victim: Victim, repetition: number, env: Record<string, string>) {
+  const child = spawn(process.execPath, [...script, flow, killPoint, String(repetition), victim], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -209,7 +210,7 @@ export async function runOnce(flow: Flow, killPoint: KillPoint, victim: Victim, 
     },
   })
   try {
-    child = startChild(flow, killPoint, victim, repetition, counterEnvironment(provider.url, dir.path))
+    child = startChild(await childArgs(CHILD_SCRIPT), flow, killPoint, victim, repetition, counterEnvironment(provider.url, dir.path))
     const childRun = await child.exited
     // An in-flight order is processed synchronously once the hook's kill returns: done before the next turn.
     await new Promise((turn) => setImmediate(turn))

@@ -11,6 +11,7 @@ import { judge } from './judge'
 import { isRefusal, RELAY_FAULTS, startRelay, STATUS_CHECKS, type RelayFault } from './relay'
 import { parseChildLine, startCore, type ChildOrders } from './rig'
 import { checkRound, DAY, OPENING_PAN_BALANCE_PAISE, PENDING_AT_PROVIDER, retryPass, runStep, setUpDay, type CashierState, type DayRig } from './shop-day'
+import { childArgs } from '../helpers/child-bundle'
 
 const DAY_MS = 86_400_000
 export const FS_FAULTS: Record<string, { code: FsErrno; cls: FsCallClass }> = {
@@ -86,7 +87,7 @@ interface ChildDay {
 /** Runs the day in a child up to `step`, where it dies; its cashier's last state, with a sale it never heard back about left open. */
 async function dayInChild(orders: ChildOrders, provider: Simulator): Promise<ChildDay> {
   const began = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, JSON.stringify(orders)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...(await childArgs(CHILD_SCRIPT)), JSON.stringify(orders)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let state: CashierState | null = null
   let attempting: string | null = null
   let stderr = ''

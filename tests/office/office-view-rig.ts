@@ -24,9 +24,9 @@ export interface ShopDay {
 
 /**
  * Counter 1: two Jio recharges, a FAILED one, ₹299 Airtel on credit to Ramesh who pays ₹100 back, the PAN
- * wallet read, topped up and read twice (the second read ₹50 short: a break nobody explains), the day
- * closed. Counter 2: a Vi recharge (no margin recorded), 3 P-Coupons (whose ₹321 explains counter 1's
- * first read) and 2 E-Coupons. Both shipped, their shippers stopped.
+ * wallet read, topped up ₹1,144 and read twice (the second read ₹50 short: a break nobody explains), the
+ * day closed. Counter 2: a Vi recharge (no margin recorded), 3 P-Coupons and 2 E-Coupons (their ₹321 and
+ * ₹144 explain counter 1's first read). Both shipped, their shippers stopped.
  */
 export async function seedShopDay(db: TestPostgres): Promise<ShopDay> {
   const dirs = [tempDir('counter-office-'), tempDir('counter-office-')]
@@ -53,7 +53,7 @@ export async function seedShopDay(db: TestPostgres): Promise<ShopDay> {
   counter2.append('pan.coupon.outcome', couponAnswer('C2-1', { oldBalPaise: 5_000_00, newBalPaise: 4_679_00 }))
   counter2.append('pan.coupon.intent', couponIntent('C2-2', { businessDay: today, training: false, type: 2, qty: 2, expectedRatePaise: 7200, margin: { rate: { kind: 'fixed', paise: 300 }, marginPaise: 600 } }))
   counter2.append('pan.coupon.outcome', couponAnswer('C2-2', { ratePaise: 7200, amountPaise: 14400, oldBalPaise: null, newBalPaise: null }))
-  counter1.append('pan.topup', { topupId: 'T1', amountPaise: 1_000_00, reference: 'UTR1', note: '', businessDay: today })
+  counter1.append('pan.topup', { topupId: 'T1', amountPaise: 1_144_00, reference: 'UTR1', note: '', businessDay: today })
   counter1.append('pan.balance.read', { balancePaise: 5_679_00, source: 'balance', businessDay: today })
   counter1.append('pan.balance.read', { balancePaise: 5_629_00, source: 'balance', businessDay: today })
   counter1.append('day.closed', {

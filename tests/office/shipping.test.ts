@@ -157,7 +157,12 @@ describe('journal shipping', () => {
     const forked = ship(other, terminal, officeOf(db))
     const refused = await eventually(() => Promise.resolve(forked.statuses.find((s) => s.state === 'refused')), 'the fork refusal')
     await forked.link.stop()
-    expect(english(refused.message ?? '')).toMatch(/already holds this counter's entries up to #11, but this journal differs there/)
+    // Both journals begin with the same naming line (the same clock): they part at #2, and all 16 of this one's entries from there wait.
+    expect(english(refused.message ?? '')).toMatch(/sends its journal to the office as khan-recharge\/main .*the two part at entry #2\. This counter's 16 entries from there are kept here/)
+    expect(refused).toMatchObject({ fork: { partsAt: 2 }, behind: 16, acknowledged: 1 })
+    expect(await query(db, 'SELECT part_seq, claimant_hash, resolved_as FROM terminal_forks WHERE terminal = $1', [terminal.terminalId])).toEqual([
+      { part_seq: '2', claimant_hash: journalEntries(other)[1].hash, resolved_as: null },
+    ])
 
     // As the office meets it: the same positions resent with other contents (ON CONFLICT, then the hashes compared).
     const client = new pg.Client(officeOf(db))

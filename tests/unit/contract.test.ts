@@ -10,6 +10,8 @@ import {
   historyChannels,
   isChannel,
   marginChannels,
+  officeChannels,
+  ownerOnlyChannels,
   panChannels,
   pendingChannels,
   printerChannels,
@@ -22,7 +24,10 @@ import {
   settingsChannels,
 } from '../../electron/contract'
 import { mergeDomains } from '../../electron/contract/channel'
-import { english } from '../../electron/shared/error-words'
+import type { Channel, Handlers } from '../../electron/contract'
+import { dispatch } from '../../electron/counter/dispatch'
+import { CounterError } from '../../electron/counter/errors'
+import { english, say } from '../../electron/shared/error-words'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199' } as const
 
@@ -122,10 +127,22 @@ describe('channels', () => {
   })
 
   it('are every domain\'s channels, each named by one domain only', () => {
-    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels, customerChannels]
+    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels, customerChannels, officeChannels]
     expect(Object.keys(channels)).toEqual(domains.flatMap((domain) => Object.keys(domain)))
     // A spread would keep only the later of two domains' "day.close"; the merge refuses it instead.
     expect(() => mergeDomains({ 'day.close': 1 }, { 'day.close': 2 })).toThrow('Two parts of the contract both define "day.close"')
+  })
+
+  it('keeps the way back from a fork to the owner, and takes only a terminal id for it', async () => {
+    expect(ownerOnlyChannels.has('office.registerAnew')).toBe(true)
+    // Through the dispatch every transport uses: refused to staff before its handler runs or its input is read.
+    const registered: unknown[] = []
+    const handlers = { 'office.registerAnew': async (input: unknown) => (registered.push(input), { terminalId: 'new' }) } as unknown as Handlers
+    const staff = { refusal: (channel: Channel) => (ownerOnlyChannels.has(channel) ? new CounterError('owner_only', say('owner.only', { what: say('owner.doThis') })) : null) }
+    expect(await dispatch(handlers, 'office.registerAnew', { terminalId: 'sharma-mobile/counter-1' }, () => undefined, staff)).toMatchObject({ ok: false, error: { code: 'owner_only' } })
+    expect(registered).toEqual([])
+    expect(await dispatch(handlers, 'office.registerAnew', {}, () => undefined)).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+    expect(await dispatch(handlers, 'office.registerAnew', { terminalId: 'sharma-mobile/counter-1' }, () => undefined)).toEqual({ ok: true, value: { terminalId: 'new' } })
   })
 
   it('carries the ledger\'s progress through a long audit or archive', () => {

@@ -111,6 +111,15 @@ export const booksEn = {
       since: 'Between {since} and this: coupon sales {sales} ({coupons}), top-ups recorded {topups}',
       start: 'the first balance seen',
     },
+    maybeOthers: {
+      title: "Balance changes that may be another counter's",
+      none: 'None.',
+    },
+    otherCounters: {
+      title: "Other counters' sales from the shared PAN balance",
+      sales: '{sales} coupon sales, {amount}',
+      topups: 'top-ups {amount}',
+    },
     topups: {
       title: 'Top-ups of the provider wallet',
       amount: 'Amount (rupees)',

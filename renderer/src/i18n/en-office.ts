@@ -17,6 +17,16 @@ export const officeEn = {
     tls: 'Encrypt the connection (TLS)',
     tlsWhy: 'Turn off only for a database on this computer (127.0.0.1 or localhost).',
     portNumber: 'The port is a number, such as 5432',
+    fork: {
+      title: 'Another counter claims this counter’s name at the office',
+      explain:
+        'The office already holds entries under {terminal} from another counter (a copy of this counter’s data folder?). The two part at entry #{seq}; this counter’s {count} entries from there are kept here and wait. If this counter is not the one the office should know as {terminal}, register it as a new terminal: its entries then go to the office under a new name, and nothing is lost.',
+      register: 'Register this counter as a new terminal',
+      question: 'Register this counter as a new terminal at the office? Its name there changes for good; its sales stay as they are.',
+      confirm: 'Yes, register as new',
+      cancel: 'Cancel',
+      done: 'Registered as {terminal}: its entries are on their way to the office.',
+    },
     status: {
       'caught-up': 'Office: up to date',
       behind: 'Office: {count} entries behind',

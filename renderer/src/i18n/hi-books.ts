@@ -112,6 +112,15 @@ export const booksHi: typeof booksEn = {
       since: '{since} और इसके बीच: कूपन बिक्री {sales} ({coupons}), दर्ज टॉप-अप {topups}',
       start: 'पहला देखा गया बैलेंस',
     },
+    maybeOthers: {
+      title: 'बैलेंस के बदलाव जो किसी दूसरे काउंटर के हो सकते हैं',
+      none: 'कोई नहीं।',
+    },
+    otherCounters: {
+      title: 'साझा PAN बैलेंस से दूसरे काउंटरों की बिक्री',
+      sales: '{sales} कूपन बिक्री, {amount}',
+      topups: 'टॉप-अप {amount}',
+    },
     topups: {
       title: 'प्रोवाइडर वॉलेट में टॉप-अप',
       amount: 'राशि (रुपये)',
