@@ -36,16 +36,16 @@ export const TIER_FILES: Record<Tier, { include: string[]; exclude: string[]; no
 export const RUN_APART: readonly { name: string; files: string[]; atOnce: 1 | 2; why: string }[] = [
   {
     name: 'alone',
-    files: [...(TIER === 'all' ? ['tests/integration/crash.test.ts'] : []), 'tests/integration/ledger-chores.test.ts', 'tests/e2e/books-progress.e2e.test.ts'],
+    files: ['tests/integration/ledger-chores.test.ts'],
     atOnce: 1,
-    why:
-      "the crash test's 48 runs (`test:all`) start two crashing children at a time; ledger-chores measures sales' delays against an audit's own length; books-progress builds 600k journal lines for an audit long enough to be seen, and beside another file took 120 of its 150 s (150, timed out, beside the crash test)",
+    why: "ledger-chores measures sales' delays against an audit's own length",
   },
   {
     name: 'Chromium',
-    files: ['tests/e2e/*.e2e.test.ts', 'tests/integration/crash.test.ts'],
+    files: ['tests/e2e/*.e2e.test.ts'],
     atOnce: 2,
-    why: "Chromium is several processes of its own: two end-to-end files at once, never beside the integration files; `npm test`'s crash sample (12 runs) beside its one Chromium smoke",
+    why:
+      "Chromium is several processes of its own: two end-to-end files at once, never beside the integration files. books-progress (600k journal lines replayed, then an audit long enough to be seen, which only lengthens beside another file) runs here too: it mostly keeps one core busy while the other file waits on its page",
   },
 ]
 

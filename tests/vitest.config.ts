@@ -37,6 +37,7 @@ export default defineConfig({
   root,
   test: {
     reporters: ['default', './tests/tier-reporter.ts'],
+    globalSetup: ['./tests/thread-entries.ts'],
     projects: [
       // Decision: two workers, one a core. Every file here brings its own temp folder, free port, keychain service
       // and simulator, so any two can run side by side; vitest's default on two cores is one worker.

@@ -21,7 +21,14 @@ const SOURCE_DIRS: Record<ThreadName | ProcessName, string> = {
   'audit-process': '.',
 }
 
-const builtEntry = (name: ThreadName | ProcessName) => path.join(__dirname, `${name}.js`)
+/**
+ * Tests only: a folder holding every entry bundled from the current sources (tests/helpers/child-bundle.ts), set by
+ * the test run before its workers start. From source, each thread otherwise loads its sources through tsx's require
+ * hook, which cost a started core more CPU than all the rest of its start.
+ */
+const TEST_ENTRIES = process.env.COUNTER_TEST_THREAD_ENTRIES
+
+const builtEntry = (name: ThreadName | ProcessName) => path.join(TEST_ENTRIES || __dirname, `${name}.js`)
 const sourceEntry = (name: ThreadName | ProcessName) => path.join(__dirname, SOURCE_DIRS[name], `${name}.ts`)
 
 /**
@@ -32,6 +39,8 @@ const sourceEntry = (name: ThreadName | ProcessName) => path.join(__dirname, SOU
 export interface ThreadHook {
   module: string
   data: unknown
+  /** The hook patches the thread's own modules, found by their source files in require's cache (the crash test's Ledger): the thread then runs from source. */
+  patchesSources?: boolean
 }
 
 const hooks: ThreadHook[] = [...((startedWith as { hooks?: ThreadHook[] } | null)?.hooks ?? [])]
@@ -54,7 +63,8 @@ export function addThreadHook(hook: ThreadHook): () => void {
 export function startThread(name: ThreadName, workerData: object): Worker {
   const data = { ...workerData, hooks, sqlWasm: sqlWasmModule() }
   const built = builtEntry(name)
-  if (fs.existsSync(built)) return new Worker(built, { workerData: data })
+  // A hook that patches the thread's own modules needs them as source files: that thread runs from source. The app has no hooks.
+  if (!hooks.some((hook) => hook.patchesSources) && fs.existsSync(built)) return new Worker(built, { workerData: data })
   return new Worker(`require('tsx/cjs'); require(${JSON.stringify(sourceEntry(name))})`, { eval: true, workerData: data })
 }
 
@@ -78,6 +88,8 @@ export function startProcess(name: ProcessName, args: readonly string[]): ChildP
 /** Called first by each thread entry: each hook module's `installInThread(data)`. */
 export function runThreadHooks(): void {
   // require, not import(): the module is named at run time, and from source only tsx's require hook is in the thread.
+  // A test's hook module is TypeScript; a built thread has no tsx hook of its own (the app has no hooks).
+  if (hooks.some((hook) => hook.module.endsWith('.ts'))) createRequire(__filename)('tsx/cjs')
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   for (const hook of hooks) (require(hook.module) as { installInThread: (data: unknown) => void }).installInThread(hook.data)
 }

@@ -160,7 +160,7 @@ export interface LedgerFailpoints {
 export function installLedgerFailpoints(run: FailpointRun): LedgerFailpoints {
   const state = new SharedArrayBuffer(SLOTS * Int32Array.BYTES_PER_ELEMENT)
   const shared = new Int32Array(state)
-  addThreadHook({ module: __filename, data: { ...run, ledgerDir: path.resolve(run.ledgerDir), state } satisfies HookData })
+  addThreadHook({ module: __filename, data: { ...run, ledgerDir: path.resolve(run.ledgerDir), state } satisfies HookData, patchesSources: true })
   return {
     ledgerThreads: () => Atomics.load(shared, SLOT.ledgerThreads),
     arm: () => Atomics.store(shared, SLOT.armed, 1),

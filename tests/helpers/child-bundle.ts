@@ -1,17 +1,18 @@
-// The command that starts a test's child script as one bundled file, built once per test process.
+// Test scripts as bundled files, built from the current sources: the crash and fault children, and the ledger's thread entries.
 //
 // Decision: `node --import tsx child.ts` compiled the core's sources again in every child, about a second of
-// CPU before the child did anything (1.5 s of a crash run's 1.9 s); the bundle starts in a quarter of a second.
-// The bundle is CommonJS with every package left out, as electron-vite builds the app itself, so the child
-// loads the same packages the same way the shipped app does.
+// CPU before the child did anything (1.5 s of a crash run's 1.9 s); and a core started from source loads each
+// of its threads through tsx's require hook, which doubled the CPU of every core start (a warm start: 700 ms of
+// CPU, 260 ms with bundled thread entries). A bundle is CommonJS with every package left out, as electron-vite
+// builds the app itself, so the code loads the same packages the same way the shipped app does.
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { build, type Plugin } from 'esbuild'
 
 const REPO_ROOT = path.resolve(__dirname, '../..')
-// Inside node_modules: Node finds the packages the bundle leaves out from the bundle's own folder upward.
-const BUNDLE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'counter-test-children')
+// Inside node_modules: Node finds the packages a bundle leaves out from the bundle's own folder upward.
+const BUNDLE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'counter-test-bundles')
 
 /**
  * Each module keeps its own folder and name: the core finds its thread entries beside its own source, and the
@@ -28,7 +29,8 @@ const ownPaths: Plugin = {
   },
 }
 
-async function bundleOf(script: string): Promise<string> {
+/** `script` (a .ts file) bundled, with an inline source map. */
+async function bundled(script: string): Promise<Uint8Array> {
   const { outputFiles } = await build({
     entryPoints: [script],
     bundle: true,
@@ -41,23 +43,44 @@ async function bundleOf(script: string): Promise<string> {
     plugins: [ownPaths],
     logLevel: 'silent',
   })
-  const code = outputFiles[0].contents
-  // Named by content: two test processes building the same child write the same file, and neither can see it half-written.
-  const file = path.join(BUNDLE_DIR, `${path.basename(script, '.ts')}-${createHash('sha256').update(code).digest('hex').slice(0, 16)}.cjs`)
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(BUNDLE_DIR, { recursive: true })
-    const partial = `${file}.${process.pid}.partial`
-    fs.writeFileSync(partial, code)
-    fs.renameSync(partial, file)
-  }
-  return file
+  return outputFiles[0].contents
 }
 
-const bundles = new Map<string, Promise<string>>()
+/** Writes `files` (name → content) into a folder named by their content, once: two test processes writing the same folder write the same files, and neither sees one half-written. */
+function writeOnce(files: Record<string, Uint8Array>): string {
+  const hash = createHash('sha256')
+  for (const [name, content] of Object.entries(files)) hash.update(name).update(content)
+  const dir = path.join(BUNDLE_DIR, hash.digest('hex').slice(0, 16))
+  for (const [name, content] of Object.entries(files)) {
+    const file = path.join(dir, name)
+    if (fs.existsSync(file)) continue
+    fs.mkdirSync(dir, { recursive: true })
+    const partial = `${file}.${process.pid}.partial`
+    fs.writeFileSync(partial, content)
+    fs.renameSync(partial, file)
+  }
+  return dir
+}
 
-/** `node`'s arguments that run `script` (a .ts file): its bundle, with source maps so a child's stack names the sources. */
+const children = new Map<string, Promise<string>>()
+
+/** `node`'s arguments that run `script` (a .ts file): its bundle, built once per process, source maps on so a child's stack names the sources. */
 export async function childArgs(script: string): Promise<string[]> {
-  let bundle = bundles.get(script)
-  if (!bundle) bundles.set(script, (bundle = bundleOf(script)))
-  return ['--enable-source-maps', await bundle]
+  let file = children.get(script)
+  if (!file) children.set(script, (file = bundled(script).then((code) => path.join(writeOnce({ [`${path.basename(script, '.ts')}.cjs`]: code }), `${path.basename(script, '.ts')}.cjs`))))
+  return ['--enable-source-maps', await file]
+}
+
+/** The entries electron/ledger/threads.ts starts, from their sources (its SOURCE_DIRS), as out/main names them. */
+const THREAD_ENTRIES = {
+  'ledger-thread': 'electron/ledger/ledger-thread.ts',
+  'chores-thread': 'electron/ledger/chores-thread.ts',
+  'audit-process': 'electron/ledger/audit-process.ts',
+  'shipper-thread': 'electron/office/shipper-thread.ts',
+}
+
+/** Bundles every thread entry into one folder (`<name>.js`) and returns it, for COUNTER_TEST_THREAD_ENTRIES. */
+export async function bundleThreadEntries(): Promise<string> {
+  const built = await Promise.all(Object.entries(THREAD_ENTRIES).map(async ([name, source]) => [`${name}.js`, await bundled(path.join(REPO_ROOT, source))] as const))
+  return writeOnce(Object.fromEntries(built))
 }

@@ -14,7 +14,8 @@ const killed = (victim: string) => plan.filter((run) => run.victim === victim).l
 describe('crash at every step of a sale', () => {
   const runs = plan.length
   it(`survives ${killed('process')} SIGKILLs and ${killed('thread')} ledger thread deaths with every invariant holding`, { timeout: 600_000 }, async () => {
-    const results = await runCrashSuite(SAMPLE)
+    // One run at a time: the file runs beside another (tests/tiers.ts), which gets the other core.
+    const results = await runCrashSuite({ ...SAMPLE, concurrency: 1 })
     console.log(`Crash test totals:\n${totalsTable(results)}`)
     expect(describeViolations(results)).toBe('')
     expect(results).toHaveLength(runs)
