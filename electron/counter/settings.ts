@@ -3,6 +3,8 @@
 import { chmodSync, existsSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { CommissionRates, Mode, ParsedInput, PrinterKind, SettingsView } from '../contract'
+import { notAPrinterPath } from '../printers/printer-link'
+import { parsePrinterAddress } from '../shared/printer-address'
 import { writeFileAtomically } from '../ledger/durable-files'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
@@ -242,6 +244,10 @@ export class Settings {
     if (next.printerKind === 'escpos' && !next.printerAddress) {
       throw new CounterError('invalid_input', say('settings.printerAddressNeeded'), { printerAddress: say('printer.addressEmpty') })
     }
+    // A path at a file, a folder or a pipe is refused now, not at the first receipt (its open checks again).
+    const address = next.printerKind === 'escpos' ? parsePrinterAddress(next.printerAddress) : null
+    const notAPrinter = address && !('error' in address) ? await notAPrinterPath(address) : null
+    if (notAPrinter) throw new CounterError('invalid_input', notAPrinter, { printerAddress: notAPrinter })
     await this.checkOffice(next, !!input.officePassword)
     for (const name of secretNames) {
       if (typed[name]) await this.secrets.set(name, typed[name]!)

@@ -180,6 +180,16 @@ function fileError(error: NodeJS.ErrnoException, where: string): PrinterError {
 const isPrinter = (found: Stats) => (process.platform === 'win32' ? !found.isFile() && !found.isDirectory() : found.isCharacterDevice())
 
 /**
+ * Why a printer path saved in Settings cannot be a printer: something at it that is a file, a folder or a pipe.
+ * Nothing at it is accepted (a printer unplugged now is plugged in later); each open looks again (openPath).
+ */
+export async function notAPrinterPath(address: PrinterAddress): Promise<Said | null> {
+  if (address.kind !== 'path' || process.platform === 'win32') return null
+  const found = await stat(address.path).catch(() => null)
+  return found && !isPrinter(found) ? say('printer.notADevice', { where: describePrinterAddress(address) }) : null
+}
+
+/**
  * Decision: a path is opened write-only and never created, so a printer that is not there is "no
  * printer", not a new file in /dev; such a printer says nothing back, so its status is 'silent'. What
  * is at the path is looked at before it is opened (opening a pipe for writing would wait for a reader)

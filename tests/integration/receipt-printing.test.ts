@@ -1,13 +1,15 @@
 // Receipts and the Z report on paper through the real core: sales over real HTTP against the
 // simulator, printed to a network ESC/POS printer played on 127.0.0.1 and decoded as it would print
 // them; the drawer kick, printer failures that change nothing, the test page, status and settings.
-import { readdirSync, readFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ledgerDir } from '../../electron/counter/session'
 import { chromiumRasterizer } from '../../electron/printers/chromium-raster'
 import type { OsPrinter, SystemPrinter } from '../../electron/printers/printer-ports'
 import { parsePrinterAddress } from '../../electron/shared/printer-address'
+import { startPtyPrinter } from '../helpers/pty-printer'
 import { blackDots, startFakePrinter, startStalledPrinter, type DecodedImage, type FakePrinter } from '../helpers/escpos-printer'
 import { approvedAgent, realApiKey, realCredentials, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 import { english } from '../../electron/shared/error-words'
@@ -280,5 +282,32 @@ describe('printer settings', () => {
     expect(readFileSync(settingsFile, 'utf8')).toBe(escpos)
     await rig.restart()
     expect(valueOf(await rig.counter.call('settings.get', {}))).toMatchObject({ printerKind: 'escpos', printerAddress: '192.168.1.50', printAsImage: true, openDrawerOnCash: true })
+  })
+
+  it('refuses at save a printer path that is a file, a folder or a pipe, changing nothing; a device, or nothing there yet, is saved', async () => {
+    rig = await startRealModeRig()
+    const settingsFile = join(rig.dataDir, 'settings.json')
+    valueOf(await rig.counter.call('settings.save', { shopName: SHOP }))
+    const saved = readFileSync(settingsFile, 'utf8')
+    const pipe = join(rig.dataDir, 'lp-pipe')
+    execFileSync('mkfifo', [pipe])
+    for (const path of [settingsFile, rig.dataDir, pipe]) {
+      const words = `${path} is not a printer but a file, folder or pipe: nothing was written to it. Check the printer's path in Settings (on Linux like /dev/usb/lp0).`
+      expect(await rig.counter.call('settings.save', { printerKind: 'escpos', printerAddress: path })).toEqual({
+        ok: false,
+        error: { code: 'invalid_input', message: words, fields: { printerAddress: words } },
+      })
+      expect(readFileSync(settingsFile, 'utf8')).toBe(saved)
+    }
+    const device = await startPtyPrinter()
+    try {
+      expect(valueOf(await rig.counter.call('settings.save', { printerKind: 'escpos', printerAddress: device.path }))).toMatchObject({ printerAddress: device.path })
+    } finally {
+      device.close()
+    }
+    // A printer unplugged now is plugged in later: nothing at the path is saved (and nothing made there); printing looks again.
+    const unplugged = join(rig.dataDir, 'lp1')
+    expect(valueOf(await rig.counter.call('settings.save', { printerKind: 'escpos', printerAddress: unplugged }))).toMatchObject({ printerAddress: unplugged })
+    expect(existsSync(unplugged)).toBe(false)
   })
 })
