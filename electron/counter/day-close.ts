@@ -15,7 +15,7 @@ import { pendingItemOf } from './pending'
 import type { Paper } from './receipt-printing'
 import { chainStart, dayBalances } from './reconcile'
 import type { Session } from './session'
-import { judgeShopBalance, type OfficeAsk } from './sibling-counters'
+import { askOffice, judgeShopBalance, type OfficeAnswer, type OfficeAsk } from './sibling-counters'
 import { devanagariFontFace } from './paper-fonts'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
 import { say } from '../shared/error-words'
@@ -79,12 +79,17 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
   const unresolvedBy = async (session: Session, businessDay: string) =>
     (await ctx.answers.reads(session).unresolved()).filter((entry) => ctx.businessDay(new Date(entry.sale.createdAt)) <= businessDay)
 
-  const liveSummary = async (session: Session, businessDay: string): Promise<DaySummary> => {
+  /** The office's word on the shop for the day, from one visit. */
+  const officeAnswer = async (session: Session, businessDay: string): Promise<OfficeAnswer> =>
+    askOffice(await officeAsk(session), await session.ledger.balanceFacts(businessDay, businessDay), await chainStart(session.ledger, businessDay))
+
+  /** `answer`: the office's, asked beforehand (the close's section must not wait on the office); asked now without it. */
+  const liveSummary = async (session: Session, businessDay: string, answer?: OfficeAnswer): Promise<DaySummary> => {
     const { ledger } = session
     const dayFacts = await ledger.balanceFacts(businessDay, businessDay)
     const start = await chainStart(ledger, businessDay)
     const { opening, closing, breaks: ownBreaks } = dayBalances(dayFacts, start)
-    const { breaks, shop } = await judgeShopBalance(ownBreaks, dayFacts, start, await officeAsk(session))
+    const { breaks, shop } = judgeShopBalance(ownBreaks, dayFacts, start, answer === undefined ? await askOffice(await officeAsk(session), dayFacts, start) : answer)
     const totals = await ledger.dayTotals(businessDay)
     const credit = await ledger.creditDay(businessDay)
     const pending = await unresolvedBy(session, businessDay)
@@ -143,16 +148,17 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       }
       // Every check that refuses the close runs before the provider's balance is read (that read is a
       // journal line), and again in the closing section below, where no other write can come between.
-      const refusals = async () => {
+      const refusals = async (answer: OfficeAnswer) => {
         await refuseIfClosed(session.ledger, businessDay)
         refuseUnlessClockAgrees(session.ledger.clockCheck(), ctx.settings.current.timezone)
         const unresolved = (await unresolvedBy(session, businessDay)).length
         const overrideNote = overrideNoteFor(unresolved, input.overrideNote)
-        return { overrideNote, live: await liveSummary(session, businessDay) }
+        return { overrideNote, live: await liveSummary(session, businessDay, answer) }
       }
       const { countedPaise, coinsPaise } = countedCash(input.counted)
       const openingFloatPaise = parseRupees(input.openingFloat)
-      await refusals()
+      // The figures of this first pass are not kept: only its refusals count, so the office is not asked for them.
+      await refusals(null)
       // An unreachable provider leaves the last balance known, with its time: the close still goes ahead.
       if (businessDay === ctx.businessDay(ctx.now())) await readPanBalance({}).catch(() => undefined)
       // Closing vouches for the books: the whole journal's chain is checked first, not only the part
@@ -161,10 +167,11 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       if (!audit.ok) throw new CounterError('ledger_unavailable', say('day.journalDamaged', { problem: audit.problem ?? '' }))
       // And the saved copy the next start loads: one changed on disk is written again from these books (a notice says so).
       await session.ledger.checkSavedCopy()
+      const answer = await officeAnswer(session, businessDay)
       // Decision: the figures closed are read in the same section as the close is written, so a sale
       // booked while the audit ran is in the Z report, and another window's close cannot come between.
       await ctx.recordWrite(async () => {
-        const { overrideNote, live } = await refusals()
+        const { overrideNote, live } = await refusals(answer)
         // Credit sales took no money; dues paid in cash did, into this drawer.
         const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise + live.credit.paidCashPaise
         const counted = { ...input.counted, coins: paiseToDecimal(coinsPaise) }

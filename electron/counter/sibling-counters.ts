@@ -32,6 +32,9 @@ function asShopFact(terminal: string, fact: BalanceFact): ShopBalanceFact {
   return { ...common, kind: 'topup', seenPaise: null, afterPaise: null, movePaise: fact.amountPaise, ref: fact.topupId }
 }
 
+/** What a coupon fact took from the balance: its answer's drop, or the charge it carries. */
+const chargeOf = (fact: ShopBalanceFact) => (fact.kind === 'coupon' ? fact.seenPaise! - fact.afterPaise! : -fact.movePaise)
+
 /** The links' breaks as the day close shows them, each with what lay between it and the last fact that said a balance. */
 function breaksOf(links: readonly ShopLink[]): BalanceBreak[] {
   const breaks: BalanceBreak[] = []
@@ -43,7 +46,7 @@ function breaksOf(links: readonly ShopLink[]): BalanceBreak[] {
     }
     if (fact.seenPaise !== null) since = { at: fact.at, couponSales: 0, couponPaise: 0, topupPaise: 0 }
     if (fact.kind === 'coupon' || fact.kind === 'charge') {
-      since = { ...since, couponSales: since.couponSales + 1, couponPaise: since.couponPaise + (fact.kind === 'coupon' ? fact.seenPaise! - fact.afterPaise! : -fact.movePaise) }
+      since = { ...since, couponSales: since.couponSales + 1, couponPaise: since.couponPaise + chargeOf(fact) }
     }
     if (fact.kind === 'topup') since = { ...since, topupPaise: since.topupPaise + fact.movePaise }
   }
@@ -59,36 +62,49 @@ function countersOf(facts: readonly ShopBalanceFact[], shop: ShopAtOffice): Shop
       return {
         counter: sibling.counter ?? sibling.terminal,
         couponSales: coupons.length,
-        couponPaise: coupons.reduce((sum, fact) => sum + (fact.kind === 'coupon' ? fact.seenPaise! - fact.afterPaise! : -fact.movePaise), 0),
+        couponPaise: coupons.reduce((sum, fact) => sum + chargeOf(fact), 0),
         topupPaise: own.filter((fact) => fact.kind === 'topup').reduce((sum, fact) => sum + fact.movePaise, 0),
       }
     })
     .filter((counter) => counter.couponSales > 0 || counter.topupPaise !== 0)
 }
 
+/** What the office said for a day close: the shop as it holds it, or why it could not be asked; null with no office. */
+export type OfficeAnswer = { ask: OfficeAsk; shop: ShopAtOffice } | { ask: OfficeAsk; unreachable: Said } | null
+
 /**
- * The day's breaks judged for the whole shop. `ownBreaks`: this counter's own chain's (what it says alone);
- * `dayFacts` and `start`: its facts of the day and the balance it expected before them; `ask`: null with no office.
+ * One visit to the office for `dayFacts` (this counter's facts of the day) and `start` (the balance expected before
+ * them). Decision: apart from the judging, so a day close asks once, before its closing section: a slow office
+ * must never hold that section, and the sales waiting on it, for its timeout.
  */
-export async function judgeShopBalance(
-  ownBreaks: BalanceBreak[],
-  dayFacts: readonly BalanceFact[],
-  start: KnownBalance | null,
-  ask: OfficeAsk | null,
-): Promise<{ breaks: BalanceBreak[]; shop: ShopJudgement }> {
-  const alone = { breaks: ownBreaks, shop: { judged: 'counter' as const, reason: null, counters: [], maybeOthers: [] } }
-  if (!ask || dayFacts.length === 0) return alone
-  const unsure = (reason: Said) => ({ breaks: [], shop: { judged: 'unsure' as const, reason, counters: [], maybeOthers: ownBreaks } })
+export async function askOffice(ask: OfficeAsk | null, dayFacts: readonly BalanceFact[], start: KnownBalance | null): Promise<OfficeAnswer> {
+  if (!ask || dayFacts.length === 0) return null
   const times = dayFacts.map((fact) => Date.parse(fact.at))
   // From the last fact before the day (where the chain starts), so a sale another counter made since is in it.
   const from = new Date(Math.min(start ? Date.parse(start.at) : Infinity, ...times) - LINK_WINDOW_MS)
+  // A quarter of an hour on: a sale booked since the visit (the close's own section reads the day again) is in it.
   const to = new Date(Math.max(...times) + LINK_WINDOW_MS)
-  let shop: ShopAtOffice
   try {
-    shop = await readShopAtOffice(ask.office, ask.terminalId, from, to, OFFICE_ASK_MS)
+    return { ask, shop: await readShopAtOffice(ask.office, ask.terminalId, from, to, OFFICE_ASK_MS) }
   } catch (error) {
-    return unsure(say('shop.officeUnreachable', { reason: unreachableWords(error, ask.office) }))
+    return { ask, unreachable: say('shop.officeUnreachable', { reason: unreachableWords(error, ask.office) }) }
   }
+}
+
+/**
+ * The day's breaks judged for the whole shop. `ownBreaks`: this counter's own chain's (what it says alone);
+ * `dayFacts` and `start`: its facts of the day and the balance it expected before them; `answer`: the office's.
+ */
+export function judgeShopBalance(
+  ownBreaks: BalanceBreak[],
+  dayFacts: readonly BalanceFact[],
+  start: KnownBalance | null,
+  answer: OfficeAnswer,
+): { breaks: BalanceBreak[]; shop: ShopJudgement } {
+  const alone = { breaks: ownBreaks, shop: { judged: 'counter' as const, reason: null, counters: [], maybeOthers: [] } }
+  if (!answer || dayFacts.length === 0) return alone
+  if ('unreachable' in answer) return { breaks: [], shop: { judged: 'unsure', reason: answer.unreachable, counters: [], maybeOthers: ownBreaks } }
+  const { ask, shop } = answer
   if (shop.shop === null || shop.siblings.length === 0) return alone
   // This counter's own facts from its own books (the office may not have them all yet); the others' from the office.
   const facts = [...dayFacts.map((fact) => asShopFact(ask.terminalId, fact)), ...shop.facts.filter((fact) => fact.terminal !== ask.terminalId)]

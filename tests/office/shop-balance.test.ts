@@ -85,6 +85,11 @@ describe("the shop's one PAN balance at each counter's day close", () => {
         // The Z report says the same.
         const report = valueOf(await front.counter.call('day.report', { businessDay: summary.businessDay, format: 'csv' })).content
         expect(report).toContain("Balance changes that may be another counter's")
+        // Closed while the office is away: the close keeps the same judgement, asked once before its closing section.
+        const counted = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
+        const closed = valueOf(await front.counter.call('day.close', { businessDay: summary.businessDay, openingFloat: '0', counted }))
+        expect(closed.shop).toMatchObject({ judged: 'unsure', reason: summary.shop.reason })
+        expect(closed.breaks).toEqual([])
       } finally {
         db.start()
       }
