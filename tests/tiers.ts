@@ -36,16 +36,16 @@ export const TIER_FILES: Record<Tier, { include: string[]; exclude: string[]; no
 export const RUN_APART: readonly { name: string; files: string[]; atOnce: 1 | 2; why: string }[] = [
   {
     name: 'alone',
-    files: ['tests/integration/ledger-chores.test.ts'],
+    files: ['tests/integration/ledger-chores.test.ts', 'tests/e2e/books-progress.e2e.test.ts'],
     atOnce: 1,
-    why: "ledger-chores measures sales' delays against an audit's own length",
+    why:
+      "ledger-chores measures sales' delays against an audit's own length; books-progress replays 600k journal lines, a core's worth of work for a minute or two: beside another Chromium file it starved that file's core (books.e2e's coupon quote missed its wait)",
   },
   {
     name: 'Chromium',
     files: ['tests/e2e/*.e2e.test.ts'],
     atOnce: 2,
-    why:
-      "Chromium is several processes of its own: two end-to-end files at once, never beside the integration files. books-progress (600k journal lines replayed, then an audit long enough to be seen, which only lengthens beside another file) runs here too: it mostly keeps one core busy while the other file waits on its page",
+    why: 'Chromium is several processes of its own: two end-to-end files at once, never beside the integration files',
   },
 ]
 
