@@ -7,7 +7,7 @@ import { FROM_THE_START, Journal, type ReadStart } from './journal'
 import { samePoint } from './segments'
 import { CHECKED_SNAPSHOTS_VERSION, LATEST_SCHEMA_VERSION, migrate, schemaVersion } from './migrations'
 import { keepRoomToGrow, prepareConnection } from './connection'
-import { journalPosition, project } from './projections'
+import { journalPosition, projectRun } from './projections'
 import { copyFileDurably } from './durable-files'
 import { say, type Said } from '../shared/error-words'
 import { checkOf, PREVIOUS_SNAPSHOT_FILE, readChecks, readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST, type SnapshotCheck } from './snapshot'
@@ -152,11 +152,13 @@ export function replayOntoSnapshot(SQL: SqlJsStatic, dir: string, journal: Journ
     prepareConnection(base.db)
     const problems = [...base.problems]
     let replayed = 0
-    const read = journal.readFrom(base.start, (entry) => {
-      replayed++
-      const problem = project(base.db, entry)
-      if (problem !== null) problems.push(say('ledger.notApplied', { seq: entry.seq, type: entry.type, problem }))
-    })
+    const read = projectRun(base.db, (apply) =>
+      journal.readFrom(base.start, (entry) => {
+        replayed++
+        const problem = apply(entry)
+        if (problem !== null) problems.push(say('ledger.notApplied', { seq: entry.seq, type: entry.type, problem }))
+      }),
+    )
     keepRoomToGrow(base.db)
     if (read.tornTail) problems.unshift(say('ledger.tornTail', { line: read.tornTail.line }))
     const blockers = [

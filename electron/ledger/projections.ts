@@ -87,16 +87,51 @@ export function project<T extends LedgerEventType>(
   entry: JournalEntry<T>,
   problem = isKnownType(entry.type) ? eventProblem(db, entry.type, entry.data) : `unknown event type "${entry.type}"`,
 ): string | null {
-  runCached(db, 'BEGIN', null)
+  // A savepoint, not BEGIN: alone it is a transaction of its own, and inside a replay's run it nests.
+  runCached(db, 'SAVEPOINT entry', null)
   try {
     if (problem === null) projectors[entry.type].apply(db, entry)
     writeJournalPosition(db, entry)
+    runCached(db, 'RELEASE entry', null)
+  } catch (error) {
+    db.run('ROLLBACK TO entry')
+    db.run('RELEASE entry')
+    throw error
+  }
+  return problem
+}
+
+/**
+ * Entries a replay commits at once. Why: every commit writes the pages it touched into sql.js's in-memory file, a
+ * JavaScript copy per page; one commit per entry spent about a fifth of a 600k-line replay there. The run is as
+ * atomic per entry as before (each entry is its own savepoint), and a thousand entries bound the rollback journal.
+ */
+const REPLAY_BATCH = 1_000
+
+/**
+ * Projects a run of journal entries, as `project` one at a time would leave the tables, in transactions of
+ * REPLAY_BATCH entries. `read` hands each entry to the `apply` it is given; what it returns is returned. A throw
+ * undoes the batch under way (those before it stay, with the journal position they reached) and goes on up.
+ */
+export function projectRun<R>(db: Database, read: (apply: (entry: JournalEntry) => string | null) => R): R {
+  let inBatch = 0
+  runCached(db, 'BEGIN', null)
+  try {
+    const result = read((entry) => {
+      const problem = project(db, entry)
+      if (++inBatch === REPLAY_BATCH) {
+        runCached(db, 'COMMIT', null)
+        runCached(db, 'BEGIN', null)
+        inBatch = 0
+      }
+      return problem
+    })
     runCached(db, 'COMMIT', null)
+    return result
   } catch (error) {
     db.run('ROLLBACK')
     throw error
   }
-  return problem
 }
 
 const SEQ_KEY = 'journal_seq'

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Database, SqlJsStatic } from 'sql.js'
 import { prepareConnection } from './connection'
 import { migrate } from './migrations'
-import { journalPosition, project } from './projections'
+import { journalPosition, projectRun } from './projections'
 import { JOURNAL_DIR, listSegments, locate, readChain, samePoint, type ChainPoint, type ReadStart } from './segments'
 import { checkOf, readSnapshotFile, SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
 import { english } from '../shared/error-words'
@@ -65,11 +65,14 @@ export class Replica {
     const located = resumed ? { found: true as const, start: this.resume!.start } : locate(segments, from)
     if (!located.found) throw new Error(`the copy of the books cannot continue the journal: ${english(located.reason)}`)
     // Entries past `through` are being appended as this reads (the last may be half-written): left for the next time.
-    const read = readChain(segments, located.start, (entry, next) => {
-      if (entry.seq > through.seq) return
-      project(db, entry)
-      this.resume = { file: segments[next.segment].file, start: next }
-    })
+    // A throw undoes the batch under way: `resume` then names an entry past the books' position, and is not used.
+    const read = projectRun(db, (apply) =>
+      readChain(segments, located.start, (entry, next) => {
+        if (entry.seq > through.seq) return
+        apply(entry)
+        this.resume = { file: segments[next.segment].file, start: next }
+      }),
+    )
     const reached = journalPosition(db)
     if (!samePoint(reached, through)) {
       // A chore's own failure, in English as logs are: the segments' reasons are said for screens.
