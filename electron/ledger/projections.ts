@@ -77,25 +77,28 @@ export function eventProblem<T extends LedgerEventType>(db: Database, type: T, d
   return projectors[type].problem(db, data)
 }
 
+/** Why `entry` cannot be applied to the tables as they are, or null. */
+const problemOf = (db: Database, entry: JournalEntry): string | null =>
+  isKnownType(entry.type) ? eventProblem(db, entry.type, entry.data) : `unknown event type "${entry.type}"`
+
+/** Changes the tables as `entry` says, unless it has a problem: then it is skipped. */
+function applyUnlessProblem<T extends LedgerEventType>(db: Database, entry: JournalEntry<T>, problem: string | null): void {
+  if (problem === null) projectors[entry.type].apply(db, entry)
+}
+
 /**
  * Applies one journal entry and records it as the database's journal position, atomically.
  * An entry that cannot be applied is skipped (the position still advances) and its problem returned.
  * `problem` is passed when the caller has just checked the entry (an append), saving a second look.
  */
-export function project<T extends LedgerEventType>(
-  db: Database,
-  entry: JournalEntry<T>,
-  problem = isKnownType(entry.type) ? eventProblem(db, entry.type, entry.data) : `unknown event type "${entry.type}"`,
-): string | null {
-  // A savepoint, not BEGIN: alone it is a transaction of its own, and inside a replay's run it nests.
-  runCached(db, 'SAVEPOINT entry', null)
+export function project<T extends LedgerEventType>(db: Database, entry: JournalEntry<T>, problem = problemOf(db, entry)): string | null {
+  runCached(db, 'BEGIN', null)
   try {
-    if (problem === null) projectors[entry.type].apply(db, entry)
+    applyUnlessProblem(db, entry, problem)
     writeJournalPosition(db, entry)
-    runCached(db, 'RELEASE entry', null)
+    runCached(db, 'COMMIT', null)
   } catch (error) {
-    db.run('ROLLBACK TO entry')
-    db.run('RELEASE entry')
+    db.run('ROLLBACK')
     throw error
   }
   return problem
@@ -103,30 +106,38 @@ export function project<T extends LedgerEventType>(
 
 /**
  * Entries a replay commits at once. Why: every commit writes the pages it touched into sql.js's in-memory file, a
- * JavaScript copy per page; one commit per entry spent about a fifth of a 600k-line replay there. The run is as
- * atomic per entry as before (each entry is its own savepoint), and a thousand entries bound the rollback journal.
+ * JavaScript copy per page, and every entry its own commit and position spent about a third of a 600k-line replay
+ * there. A thousand entries bound the rollback journal.
  */
 const REPLAY_BATCH = 1_000
 
 /**
- * Projects a run of journal entries, as `project` one at a time would leave the tables, in transactions of
- * REPLAY_BATCH entries. `read` hands each entry to the `apply` it is given; what it returns is returned. A throw
- * undoes the batch under way (those before it stay, with the journal position they reached) and goes on up.
+ * Projects a run of journal entries in transactions of REPLAY_BATCH entries, leaving the tables as `project` one
+ * at a time would at each commit: the journal position is written once a batch, for its last entry. `read` hands
+ * each entry to the `apply` it is given; what it returns is returned. A throw undoes the batch under way (those
+ * before it stay, with the position they reached) and goes on up.
  */
 export function projectRun<R>(db: Database, read: (apply: (entry: JournalEntry) => string | null) => R): R {
+  let last: JournalEntry | null = null
   let inBatch = 0
+  const commit = () => {
+    if (last !== null) writeJournalPosition(db, last)
+    runCached(db, 'COMMIT', null)
+  }
   runCached(db, 'BEGIN', null)
   try {
     const result = read((entry) => {
-      const problem = project(db, entry)
+      const problem = problemOf(db, entry)
+      applyUnlessProblem(db, entry, problem)
+      last = entry
       if (++inBatch === REPLAY_BATCH) {
-        runCached(db, 'COMMIT', null)
+        commit()
         runCached(db, 'BEGIN', null)
         inBatch = 0
       }
       return problem
     })
-    runCached(db, 'COMMIT', null)
+    commit()
     return result
   } catch (error) {
     db.run('ROLLBACK')
