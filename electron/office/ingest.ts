@@ -18,24 +18,45 @@ export class OfficeRefusal extends Error {
 }
 
 /**
- * Records that the terminal is in touch (and its current names, and its journal's end when it says it:
- * the office view's backlog); returns the last entry the office holds from it. A terminal registered anew
- * after a fork (`replaces`) is created sharing the entries up to `sharedThrough` with the terminal it was,
- * when the office holds that entry: they are not stored again, and its shipping starts after them.
+ * Creates the terminal's row when the office has none (with its names and its journal's end) and returns the last
+ * entry the office holds from it. An existing row is left as it is: a counter may yet turn out to be the second
+ * claimant of a forked id, and its names, contact and journal end must not pass for the holder's; once its lines
+ * agree with the office's, `touchTerminal` records them. A terminal registered anew after a fork (`replaces`) is
+ * created sharing the entries up to `sharedThrough` with the terminal it was, when the office holds that entry:
+ * they are not stored again, and its shipping starts after them.
  */
 export async function registerTerminal(client: ClientBase, terminal: TerminalName, journalEnd?: number): Promise<ChainPoint> {
   const { replaces } = terminal
   const sharedHash = replaces && replaces.sharedThrough > 0 ? (await client.query<{ hash: string | null }>('SELECT held_hash($1, $2) AS hash', [replaces.terminalId, replaces.sharedThrough])).rows[0].hash : null
   const shared = replaces && sharedHash !== null ? { seq: replaces.sharedThrough, hash: sharedHash } : GENESIS
-  const { rows } = await client.query<{ last_seq: string; last_hash: string }>(
+  await client.query(
     `INSERT INTO terminals (terminal, shop, counter, last_contact, journal_end, journal_end_at, parent_terminal, parent_through, last_seq, last_hash)
      VALUES ($1, $2, $3, now(), $4, CASE WHEN $4::bigint IS NULL THEN NULL ELSE now() END, (SELECT terminal FROM terminals WHERE terminal = $5), $6, $6, $7)
-     ON CONFLICT (terminal) DO UPDATE SET shop = excluded.shop, counter = excluded.counter, last_contact = now(),
-       journal_end = COALESCE(excluded.journal_end, terminals.journal_end), journal_end_at = COALESCE(excluded.journal_end_at, terminals.journal_end_at)
-     RETURNING last_seq, last_hash`,
+     ON CONFLICT (terminal) DO NOTHING`,
     [terminal.terminalId, terminal.shop, terminal.counter, journalEnd ?? null, replaces?.terminalId ?? null, shared.seq, shared.hash],
   )
+  return heldPoint(client, terminal.terminalId)
+}
+
+/** The last entry the office holds from `terminalId`. */
+async function heldPoint(client: ClientBase, terminalId: string): Promise<ChainPoint> {
+  const { rows } = await client.query<{ last_seq: string; last_hash: string }>('SELECT last_seq, last_hash FROM terminals WHERE terminal = $1', [terminalId])
   return { seq: Number(rows[0].last_seq), hash: rows[0].last_hash }
+}
+
+/**
+ * Records that the terminal is in touch: its current names, and its journal's end when it says it (the office
+ * view's backlog). Only for a counter whose lines agree with what the office holds under its id (never a refused
+ * fork's claimant); returns the last entry the office holds from it.
+ */
+export async function touchTerminal(client: ClientBase, terminal: TerminalName, journalEnd?: number): Promise<ChainPoint> {
+  await client.query(
+    `UPDATE terminals SET shop = $2, counter = $3, last_contact = now(),
+       journal_end = COALESCE($4, journal_end), journal_end_at = CASE WHEN $4::bigint IS NULL THEN journal_end_at ELSE now() END
+     WHERE terminal = $1`,
+    [terminal.terminalId, terminal.shop, terminal.counter, journalEnd ?? null],
+  )
+  return heldPoint(client, terminal.terminalId)
 }
 
 /** A batch's own chain: each line's hash over its contents, each linked to the one before it. */

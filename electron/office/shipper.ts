@@ -4,7 +4,7 @@ import type { OfficeStatus } from '../contract/office'
 import type { TerminalName } from '../ledger/terminal-projections'
 import type { ChainPoint } from '../ledger/segments'
 import { findParting, recordFork, type Parting } from './forks'
-import { ingestBatch, OfficeRefusal, registerTerminal } from './ingest'
+import { ingestBatch, OfficeRefusal, registerTerminal, touchTerminal } from './ingest'
 import { JournalCursor, JournalEnd } from './journal-reader'
 import { migrateOffice } from './migrations'
 import { say, type Said } from '../shared/error-words'
@@ -183,16 +183,23 @@ export function runShipper(options: ShipperOptions): Shipper {
     let unreachableSince: string | null = null
     let wait = backoff.firstMs
     let lastContact = 0
+    let inTouch = false
     while (!stopped) {
       try {
         if (!client) {
           status('connecting', acked, unreachableSince, unreachableSince ? say('office.tryingAgain', { since: unreachableSince }) : null)
           client = await connect()
           acked = await registerTerminal(client, terminal, end.lastSeq())
-          lastContact = Date.now()
+          inTouch = false
         }
         const batchStarted = Date.now()
         const batch = cursor.read(acked!, batchSize)
+        // In touch only once this journal agrees with what the office holds under the id: a fork's claimant never is.
+        if (!inTouch && batch.refused?.kind !== 'fork') {
+          await touchTerminal(client, terminal, end.lastSeq())
+          inTouch = true
+          lastContact = Date.now()
+        }
         if (batch.entries.length > 0) {
           acked = await ingestBatch(client, terminal.terminalId, batch.entries, end.lastSeq())
           lastContact = Date.now()
@@ -215,7 +222,7 @@ export function runShipper(options: ShipperOptions): Shipper {
         status('caught-up', acked, null, null)
         await pause(pollMs)
         if (Date.now() - lastContact > HEARTBEAT_MS && client && !stopped) {
-          acked = await registerTerminal(client, terminal, end.lastSeq())
+          acked = await touchTerminal(client, terminal, end.lastSeq())
           lastContact = Date.now()
         }
       } catch (error) {

@@ -76,6 +76,8 @@ describe('a fork: two counters claiming one terminal', () => {
       }, 'the original refused as a fork')
       const mine = journalEntries(originalLedger)
       const theirs = journalEntries(copyLedger)
+      // The refused counter never passes for the holder: the id's journal end is still the copy's.
+      expect(await query<{ journal_end: string }>(db, 'SELECT journal_end FROM terminals WHERE terminal = $1', [TERMINAL])).toEqual([{ journal_end: String(theirs.length) }])
       const partsAt = refused.fork!.partsAt
       // Where they part: the first entry the two journals hold differently, at most one past what was copied.
       expect(mine.slice(0, partsAt - 1).map((e) => e.hash)).toEqual(theirs.slice(0, partsAt - 1).map((e) => e.hash))
