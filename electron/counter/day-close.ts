@@ -81,7 +81,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
 
   /** The office's word on the shop for the day, from one visit. */
   const officeAnswer = async (session: Session, businessDay: string): Promise<OfficeAnswer> =>
-    askOffice(await officeAsk(session), await session.ledger.balanceFacts(businessDay, businessDay), await chainStart(session.ledger, businessDay))
+    askOffice(await officeAsk(session), await session.ledger.balanceFacts(businessDay, businessDay), await chainStart(session.ledger, businessDay), options.dataDir)
 
   /** `answer`: the office's, asked beforehand (the close's section must not wait on the office); asked now without it. */
   const liveSummary = async (session: Session, businessDay: string, answer?: OfficeAnswer): Promise<DaySummary> => {
@@ -89,7 +89,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
     const dayFacts = await ledger.balanceFacts(businessDay, businessDay)
     const start = await chainStart(ledger, businessDay)
     const { opening, closing, breaks: ownBreaks } = dayBalances(dayFacts, start)
-    const { breaks, shop } = judgeShopBalance(ownBreaks, dayFacts, start, answer === undefined ? await askOffice(await officeAsk(session), dayFacts, start) : answer)
+    const { breaks, shop } = judgeShopBalance(ownBreaks, dayFacts, start, answer === undefined ? await askOffice(await officeAsk(session), dayFacts, start, options.dataDir) : answer)
     const totals = await ledger.dayTotals(businessDay)
     const credit = await ledger.creditDay(businessDay)
     const pending = await unresolvedBy(session, businessDay)

@@ -5,6 +5,9 @@
 // links them by the provider's own numbers (shared/shop-balance.ts): a break is then what no counter explains, and
 // the others' sales that moved the balance are listed by counter. When the office cannot be asked, or another
 // counter's lines have not reached it, a break may still be that counter's: shown apart, never as a plain break.
+import { readFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { BalanceBreak, DaySummary } from '../contract'
 import type { BalanceFact } from '../ledger/books-reads'
 import { readShopAtOffice, type ShopAtOffice } from '../office/shop-facts'
@@ -69,26 +72,59 @@ function countersOf(facts: readonly ShopBalanceFact[], shop: ShopAtOffice): Shop
     .filter((counter) => counter.couponSales > 0 || counter.topupPaise !== 0)
 }
 
-/** What the office said for a day close: the shop as it holds it, or why it could not be asked; null with no office. */
-export type OfficeAnswer = { ask: OfficeAsk; shop: ShopAtOffice } | { ask: OfficeAsk; unreachable: Said } | null
+/**
+ * What the office said for a day close: the shop as it holds it, or why it could not be asked (and whether, when it
+ * last answered, this counter was the shop's only one); null with no office.
+ */
+export type OfficeAnswer = { ask: OfficeAsk; shop: ShopAtOffice } | { ask: OfficeAsk; unreachable: Said; aloneWhenLastAsked: boolean } | null
+
+/**
+ * How many other counters the shop had when the office last answered, under which id. Decision: a shop with one
+ * counter and a head office would otherwise see every real drop as "may be another counter's" whenever the office is
+ * away; it had no other counter at the last answer, so its breaks are its own, as they are without an office. A
+ * counter added since, while the office stayed away, would show its first coupons as breaks until the office
+ * answers again: the rarer mistake, and the one that rings rather than hides. A hint, written without fsync.
+ */
+const SHOP_NOTE_FILE = 'office-shop.json'
+
+interface ShopNote {
+  terminalId: string
+  siblings: number
+}
+
+function readShopNote(dataDir: string): ShopNote | null {
+  try {
+    const read = JSON.parse(readFileSync(join(dataDir, SHOP_NOTE_FILE), 'utf8')) as ShopNote
+    return typeof read.terminalId === 'string' && Number.isSafeInteger(read.siblings) ? read : null
+  } catch {
+    return null
+  }
+}
 
 /**
  * One visit to the office for `dayFacts` (this counter's facts of the day) and `start` (the balance expected before
  * them). Decision: apart from the judging, so a day close asks once, before its closing section: a slow office
  * must never hold that section, and the sales waiting on it, for its timeout.
  */
-export async function askOffice(ask: OfficeAsk | null, dayFacts: readonly BalanceFact[], start: KnownBalance | null): Promise<OfficeAnswer> {
+export async function askOffice(ask: OfficeAsk | null, dayFacts: readonly BalanceFact[], start: KnownBalance | null, dataDir: string): Promise<OfficeAnswer> {
   if (!ask || dayFacts.length === 0) return null
   const times = dayFacts.map((fact) => Date.parse(fact.at))
   // From the last fact before the day (where the chain starts), so a sale another counter made since is in it.
   const from = new Date(Math.min(start ? Date.parse(start.at) : Infinity, ...times) - LINK_WINDOW_MS)
   // A quarter of an hour on: a sale booked since the visit (the close's own section reads the day again) is in it.
   const to = new Date(Math.max(...times) + LINK_WINDOW_MS)
+  let shop: ShopAtOffice
   try {
-    return { ask, shop: await readShopAtOffice(ask.office, ask.terminalId, from, to, OFFICE_ASK_MS) }
+    shop = await readShopAtOffice(ask.office, ask.terminalId, from, to, OFFICE_ASK_MS)
   } catch (error) {
-    return { ask, unreachable: say('shop.officeUnreachable', { reason: unreachableWords(error, ask.office) }) }
+    const note = readShopNote(dataDir)
+    const aloneWhenLastAsked = note?.terminalId === ask.terminalId && note.siblings === 0
+    return { ask, unreachable: say('shop.officeUnreachable', { reason: unreachableWords(error, ask.office) }), aloneWhenLastAsked }
   }
+  const note: ShopNote = { terminalId: ask.terminalId, siblings: shop.siblings.length }
+  const was = readShopNote(dataDir)
+  if (was?.terminalId !== note.terminalId || was.siblings !== note.siblings) await writeFile(join(dataDir, SHOP_NOTE_FILE), JSON.stringify(note)).catch(() => undefined)
+  return { ask, shop }
 }
 
 /**
@@ -103,7 +139,9 @@ export function judgeShopBalance(
 ): { breaks: BalanceBreak[]; shop: ShopJudgement } {
   const alone = { breaks: ownBreaks, shop: { judged: 'counter' as const, reason: null, counters: [], maybeOthers: [] } }
   if (!answer || dayFacts.length === 0) return alone
-  if ('unreachable' in answer) return { breaks: [], shop: { judged: 'unsure', reason: answer.unreachable, counters: [], maybeOthers: ownBreaks } }
+  if ('unreachable' in answer) {
+    return answer.aloneWhenLastAsked ? alone : { breaks: [], shop: { judged: 'unsure', reason: answer.unreachable, counters: [], maybeOthers: ownBreaks } }
+  }
   const { ask, shop } = answer
   if (shop.shop === null || shop.siblings.length === 0) return alone
   // This counter's own facts from its own books (the office may not have them all yet); the others' from the office.

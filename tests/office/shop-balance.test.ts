@@ -99,4 +99,30 @@ describe("the shop's one PAN balance at each counter's day close", () => {
       await front.close()
     }
   })
+
+  test("a shop's only counter, the office away: a real outside debit is its own break, not another counter's", { timeout: 60_000 }, async () => {
+    const only: RealModeRig = await startRealModeRig({ pan: { balancePaise: 5_000_00 } })
+    try {
+      valueOf(await only.counter.call('settings.save', { shopName: 'Gupta Stores', counterName: 'Counter 1', ...officeFields() }))
+      const agent = await approvedAgent(only.counter, 'VLE3003')
+      const sell = async () => expect(valueOf(await only.counter.call('pan.coupons.sell', { vleId: agent.vleId, type: 1, qty: 1, paymentMode: 'cash' })).state).toBe('SUCCESS')
+      await sell()
+      await eventually(shipped(only.dataDir, 'gupta-stores/counter-1'), 'the counter shipped')
+      // The office answers: no other counter in this shop, so the counter's breaks are its own.
+      expect((await summaryOf(only.counter)).shop).toMatchObject({ judged: 'counter', counters: [] })
+
+      db.stop()
+      try {
+        only.provider.pan.outsideDebit(50_00)
+        await sell()
+        const summary = await summaryOf(only.counter)
+        expect(summary.shop).toMatchObject({ judged: 'counter', maybeOthers: [] })
+        expect(summary.breaks.map((b) => b.differencePaise)).toEqual([-50_00])
+      } finally {
+        db.start()
+      }
+    } finally {
+      await only.close()
+    }
+  })
 })
