@@ -251,7 +251,7 @@ export class PanApi {
     this.http = new PartnerHttp({ baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs ?? 30_000 })
     this.apiKey = opts.apiKey
     this.method = opts.method ?? 'POST'
-    this.secrets = new SecretFilter([opts.apiKey])
+    this.secrets = new SecretFilter({ texts: [opts.apiKey] })
   }
 
   addVle(fields: VleFields): Promise<VleReply> {

@@ -83,7 +83,7 @@ export class RechargeApi {
     this.http = new PartnerHttp({ baseUrl: opts.baseUrl, timeoutMs: opts.timeoutMs ?? 30_000 })
     this.credentials = opts.credentials
     this.now = opts.now ?? Date.now
-    this.secrets = new SecretFilter([opts.credentials.token, opts.credentials.secretKey])
+    this.secrets = new SecretFilter({ texts: [opts.credentials.token], hexKeys: [opts.credentials.secretKey] })
   }
 
   async transaction(req: { number: string; amountPaise: number; operatorCode: string; orderId: string }): Promise<RechargeReply> {
