@@ -1,9 +1,10 @@
 // The desktop app's main process: starts the core, opens one hardened window, and carries the
 // contract over IPC. Thin glue: every decision about sales lives in electron/counter/.
-import { app, BrowserWindow, dialog, ipcMain, session as electronSession, type IpcMainInvokeEvent } from 'electron'
+import { app, dialog, ipcMain, session as electronSession, type BrowserWindow, type IpcMainInvokeEvent } from 'electron'
 import { join } from 'node:path'
 import { IPC_CALL, IPC_EVENT } from './contract'
 import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
+import { createCounterWindow } from './counter-window'
 import { openOutside } from './external-links'
 import { electronPrinter, electronRasterizer } from './printing'
 import { closeCounter } from './shutdown'
@@ -46,22 +47,7 @@ function isTrustedSender(event: IpcMainInvokeEvent): boolean {
 }
 
 function createWindow(): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 960,
-    minHeight: 640,
-    title: 'Counter',
-    show: false,
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.js'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  })
+  const window = createCounterWindow(join(__dirname, '../preload/index.js'))
   window.once('ready-to-show', () => window.show())
   window.webContents.setWindowOpenHandler(openOutside)
   window.webContents.on('will-navigate', (event) => event.preventDefault())

@@ -29,7 +29,7 @@ const apart = RUN_APART.map((group) => {
   return { ...group, files }
 })
 // Decision: files share a worker's modules. Each file imported the core afresh (30 s of a 190 s run went to
-// imports); no file relies on a module's state from a fresh import, and the two that mock `electron` mock a module
+// imports); no file relies on a module's state from a fresh import, and the files that mock `electron` mock a module
 // no other file may import (an unmocked import of it throws).
 const shared = { testTimeout: 30_000, hookTimeout: 60_000, environment: 'node', isolate: false } as const
 

@@ -1,6 +1,7 @@
 // Browser mode's HTTP bridge: serves the built renderer and carries the contract on 127.0.0.1.
 // Calls need the per-launch token; a foreign Host (DNS rebinding) or Origin (another site) is refused.
-// A client cannot hold it: headers, bodies and idle connections have time limits, and connections a cap.
+// A client cannot hold it: headers, bodies and idle connections have time limits, and connections a cap
+// that only token holders count: a call refused for its token or caller is answered and its connection closed.
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
@@ -27,8 +28,12 @@ export interface WebLimits {
   bodyIdleMs: number
   /** A kept-alive connection with no request for this long is closed. */
   keepAliveMs: number
-  /** Connections open at once; one more is answered 503 and closed. A tab uses at most six (the
-   *  browser's per-host limit), one of them the event stream, so 64 is ten tabs and scripts besides. */
+  /** Connections open at once that have carried a call or the event stream with the token; one more such
+   *  connection is answered 503 and closed. A tab uses at most six (the browser's per-host limit), one of
+   *  them the event stream, so 64 is ten tabs and scripts besides. Decision: a connection takes a place only
+   *  once it shows the token. Counted as they opened, 64 kept-alive clients with no token held every place
+   *  and the real screen got 503. A connection without it holds none: a call it sends is refused and the
+   *  connection closed, a page file needs no token, and one that sends nothing is cut by the header limit. */
   maxConnections: number
 }
 
@@ -79,6 +84,8 @@ class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly body: CounterErrorBody,
+    /** Closes the connection once answered: its client is not ours (no token, a foreign caller) or has no place. */
+    readonly hangUp = false,
   ) {
     super(body.message)
   }
@@ -93,17 +100,27 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const checkCaller = (req: IncomingMessage) => {
     const foreign = foreignCaller(req, allowed)
-    if (foreign === 'host') throw new Refusal(403, { code: 'forbidden', message: 'Counter only answers on its own loopback address.' })
-    if (foreign === 'origin') throw new Refusal(403, { code: 'forbidden', message: 'Requests from other sites are refused.' })
-  }
-  const checkToken = (req: IncomingMessage) => {
-    if (!sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
-      throw new Refusal(401, { code: 'forbidden', message: 'This page was not opened with the address Counter printed at launch.' })
-    }
+    if (foreign === 'host') throw new Refusal(403, { code: 'forbidden', message: 'Counter only answers on its own loopback address.' }, true)
+    if (foreign === 'origin') throw new Refusal(403, { code: 'forbidden', message: 'Requests from other sites are refused.' }, true)
   }
 
-  const refused = new WeakSet<Socket>()
+  /** Connections that have shown the token: the only ones counted toward the cap. */
+  const admitted = new WeakSet<Socket>()
   let connections = 0
+  /** Refuses a call without the token; gives its connection a place under the cap the first time it shows it. */
+  const admitTokenHolder = (req: IncomingMessage) => {
+    if (!sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
+      throw new Refusal(401, { code: 'forbidden', message: 'This page was not opened with the address Counter printed at launch.' }, true)
+    }
+    const socket = req.socket
+    if (admitted.has(socket)) return
+    if (connections >= limits.maxConnections) {
+      throw new Refusal(503, { code: 'forbidden', message: 'Counter has too many connections open: close some tabs and try again.' }, true)
+    }
+    admitted.add(socket)
+    connections++
+    socket.once('close', () => connections--)
+  }
   const server = createServer(
     {
       headersTimeout: limits.headersMs,
@@ -112,45 +129,31 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       connectionsCheckingInterval: Math.min(1_000, limits.headersMs / 4),
     },
     (req, res) => {
-      if (refused.has(req.socket)) return
       void handle(req, res).catch((err) => {
         const refusal = err instanceof Refusal ? err : new Refusal(500, { code: 'internal', message: 'Counter could not answer that request.' })
         if (res.headersSent) return res.destroy()
-        // The rest of an unread body would be taken for the next request: close instead.
-        if (!req.complete) res.setHeader('Connection', 'close')
+        // The rest of an unread body would be taken for the next request: close instead. With this header Node
+        // destroys the socket as soon as the answer is written, whatever the client would keep open.
+        if (!req.complete || refusal.hangUp) res.setHeader('Connection', 'close')
         sendJson(res, refusal.status, { ok: false, error: refusal.body })
       })
     },
   )
   server.keepAliveTimeout = limits.keepAliveMs
 
-  // Counted before HTTP sees the connection, so one over the cap costs nothing but this answer.
-  server.prependListener('connection', (socket: Socket) => {
-    if (connections >= limits.maxConnections) {
-      refused.add(socket)
-      const body = JSON.stringify({ ok: false, error: { code: 'forbidden', message: 'Counter has too many connections open: close some tabs and try again.' } })
-      socket.on('error', () => undefined)
-      socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
-      socket.destroySoon()
-      return
-    }
-    connections++
-    socket.once('close', () => connections--)
-  })
-
   async function handle(req: IncomingMessage, res: ServerResponse) {
     checkCaller(req)
     const path = pathOf(req)
     if (path.startsWith(WEB_API_PREFIX)) {
       if (req.method !== 'POST') throw new Refusal(405, { code: 'forbidden', message: 'Use POST for Counter calls.' })
-      checkToken(req)
+      admitTokenHolder(req)
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
         throw new Refusal(415, { code: 'invalid_input', message: 'Send the input as application/json.' })
       }
       const input = await readJson(req, limits.bodyIdleMs)
       sendJson(res, 200, await options.counter.dispatch(path.slice(WEB_API_PREFIX.length), input))
     } else if (path === WEB_EVENTS_PATH) {
-      checkToken(req)
+      admitTokenHolder(req)
       openEventStream(res)
     } else if (req.method === 'GET' || req.method === 'HEAD') {
       serveStatic(path, res)

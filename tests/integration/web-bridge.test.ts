@@ -1,10 +1,10 @@
 // Browser mode's HTTP bridge over real HTTP: the token, Host and Origin gates, the envelope,
 // static files without path escapes, events pushed as a stream, clients that cannot hold it (time
-// limits, a connection cap), and the launcher's refusals and stop.
+// limits, a connection cap that only token holders count), and the launcher's refusals and stop.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readdirSync, writeFileSync } from 'node:fs'
-import { request } from 'node:http'
+import { Agent, request } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -197,19 +197,85 @@ describe('browser bridge: bad input and clients that would hold it', () => {
     })
   })
 
-  it('refuses connections past the cap while the first ones still work, and takes new ones once they close', async () => {
+  it('refuses token holders past the cap while the first ones still work, and takes new ones once they close', async () => {
     await withServer({ maxConnections: 3 }, async (server) => {
+      const call = head(server, 2) + '{}'
+      const answers = (client: RawClient, status: number) => client.received().split(`HTTP/1.1 ${status}`).length - 1
       const first = await Promise.all([rawClient(server.origin), rawClient(server.origin), rawClient(server.origin)])
+      for (const client of first) client.socket.write(call)
+      await expect.poll(() => first.map((client) => answers(client, 200)), { timeout: 5_000 }).toEqual([1, 1, 1])
+      // A connection that has sent nothing holds no place: the next token holder is still over the cap.
+      const idle = await rawClient(server.origin)
       const extra = await rawClient(server.origin)
+      extra.socket.write(call)
       expect(await extra.closedAfter).toBeLessThan(1_000)
       expect(extra.received()).toMatch(/^HTTP\/1\.1 503/)
       expect(JSON.parse(extra.received().split('\r\n\r\n')[1])).toMatchObject({ ok: false, error: { message: expect.stringContaining('too many connections') } })
-      first[0].socket.write(head(server, 2) + '{}')
-      await expect.poll(() => first[0].received(), { timeout: 5_000 }).toMatch(/^HTTP\/1\.1 200[\s\S]*"ok":true/)
+      first[0].socket.write(call)
+      await expect.poll(() => answers(first[0], 200), { timeout: 5_000 }).toBe(2)
       first[1].socket.destroy()
       await first[1].closedAfter
       await expect.poll(async () => (await send(server, '/api/app.status', { method: 'POST', headers: { ...auth, Authorization: `Bearer ${server.token}` }, body: '{}' })).status, { timeout: 5_000 }).toBe(200)
-      for (const client of first) client.socket.destroy()
+      for (const client of [...first, idle]) client.socket.destroy()
+    })
+  })
+
+  // Without a body: one left unread already closed the connection, so these are what a client could keep alive.
+  it.each([
+    ['a call with no token', 'POST /api/app.status', ''],
+    ['a call with a wrong token', 'POST /api/app.status', 'Authorization: Bearer nope\r\n'],
+    ['the event stream with no token', 'GET /events', ''],
+  ])('closes a connection refused for %s, as soon as it is answered', async (_why, line, token) => {
+    const client = await rawClient(web.origin)
+    client.socket.write(`${line} HTTP/1.1\r\nHost: ${new URL(web.origin).host}\r\n${token}Content-Type: application/json\r\nContent-Length: 0\r\n\r\n`)
+    // Well inside the kept-alive limit (5 s): the server hung up, the client did not time out.
+    expect(await client.closedAfter).toBeLessThan(1_000)
+    expect(client.received()).toMatch(/^HTTP\/1\.1 401/)
+    expect(client.received()).toMatch(/\r\nConnection: close\r\n/i)
+  })
+
+  it('answers a token holder within 1 s while 64 kept-alive clients without the token hammer it', async () => {
+    await withServer({}, async (server) => {
+      const { port } = new URL(server.origin)
+      let hammering = true
+      const refusals = Array.from({ length: server.limits.maxConnections }, () => [] as { status: number; connection?: string }[])
+      // Each client re-sends its refused request as fast as it is answered, on a kept-alive agent that reuses its
+      // connection whenever the server lets it: half call with no token, half open the event stream with none.
+      const clients = refusals.map(async (got, index) => {
+        const [method, path] = index % 2 ? ['GET', '/events'] : ['POST', '/api/app.status']
+        const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+        try {
+          while (hammering) {
+            got.push(
+              await new Promise((resolve) => {
+                const req = request({ host: '127.0.0.1', port, path, method, agent, headers: { 'Content-Type': 'application/json' } }, (res) => {
+                  res.resume()
+                  res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }))
+                })
+                req.on('error', () => resolve({ status: 0 }))
+                req.end()
+              }),
+            )
+          }
+        } finally {
+          agent.destroy()
+        }
+      })
+      try {
+        await expect.poll(() => refusals.every((got) => got.length >= 2), { timeout: 10_000 }).toBe(true)
+        for (let call = 0; call < 5; call++) {
+          const started = performance.now()
+          const reply = await send(server, '/api/app.status', { method: 'POST', headers: { ...auth, Authorization: `Bearer ${server.token}` }, body: '{}' })
+          const tookMs = performance.now() - started
+          expect({ status: reply.status, ok: JSON.parse(reply.body).ok }).toEqual({ status: 200, ok: true })
+          expect(tookMs).toBeLessThan(1_000)
+        }
+      } finally {
+        hammering = false
+        await Promise.all(clients)
+      }
+      // Every hammering request was refused for its token, on a connection the server then closed.
+      expect(new Set(refusals.flat().map(({ status, connection }) => `${status} ${connection}`))).toEqual(new Set(['401 close']))
     })
   })
 
