@@ -5,6 +5,7 @@ import type { HandlersOf } from './channel'
 import { None } from './fields'
 import { OfficeStatusSchema } from './office'
 import { PanBalanceSchema } from './pan'
+import { PinResetSchema } from './roles'
 
 export const ModeSchema = z.enum(['training', 'real'])
 export type Mode = z.infer<typeof ModeSchema>
@@ -33,6 +34,8 @@ export const AppStatusSchema = z.object({
   clock: z.object({ state: z.enum(['ok', 'behind', 'ahead']), message: z.string().nullable(), lastEntryAt: z.string().nullable() }),
   /** Shipping the journal to the head office (#11); null with no office set up. */
   office: OfficeStatusSchema.nullable(),
+  /** The books' last owner PIN reset while no PIN has been set since (until then anyone at the counter is the owner); else null. */
+  pinReset: PinResetSchema.nullable(),
 })
 export type AppStatus = z.infer<typeof AppStatusSchema>
 

@@ -6,7 +6,8 @@ import { DaySchema, rupeesField } from './fields'
 import { EarningsSchema } from './margins'
 import { PendingItemSchema } from './pending'
 import { CouponTypeSchema } from './pan'
-import { RoleSchema } from './roles'
+import { DuePaymentModeSchema } from './credit'
+import { PinResetSchema, RoleSchema } from './roles'
 import { SaleStateSchema } from './sale-record'
 import { say } from '../shared/error-words'
 
@@ -77,6 +78,18 @@ export const banknotes: { key: NoteKey; rupees: number; paise: number }[] = [500
 
 const BalanceAtSchema = z.object({ balancePaise: z.number().int().nullable(), at: z.string().nullable() })
 
+/** A payment of a due taken while staff were at the counter (the ledger's credit_entries.recorded_by). */
+export const StaffPaymentSchema = z.object({
+  receiptId: z.string(),
+  number: z.string(),
+  /** Null once the customer was forgotten, which only a customer who owes nothing can be. */
+  name: z.string().nullable(),
+  amountPaise: z.number().int(),
+  mode: DuePaymentModeSchema,
+  at: z.string(),
+})
+export type StaffPayment = z.infer<typeof StaffPaymentSchema>
+
 export const DaySummarySchema = z.object({
   businessDay: z.string(),
   closed: z.boolean(),
@@ -112,8 +125,14 @@ export const DaySummarySchema = z.object({
       paidCashPaise: z.number().int(),
       paidUpiPaise: z.number().int(),
       outstandingPaise: z.number().int(),
+      /**
+       * The payments of dues that staff took this day, in the order taken, listed apart for the owner: nothing
+       * else shows who took money against a due, and a UPI one is only known true from the bank statement.
+       * Null in a day closed before Counter listed them (not known, rather than none).
+       */
+      staffPayments: z.array(StaffPaymentSchema).nullable().default(null),
     })
-    .default({ salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 }),
+    .default({ salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0, staffPayments: [] }),
   /** Successful sales by who sold them; days closed before roles existed have none recorded. */
   byRole: z.array(z.object({ role: RoleSchema, count: z.number().int(), amountPaise: z.number().int() })).default([]),
   /**
@@ -131,6 +150,11 @@ export const DaySummarySchema = z.object({
       maybeOthers: z.array(BalanceBreakSchema),
     })
     .default({ judged: 'counter', reason: null, counters: [], maybeOthers: [] }),
+  /**
+   * The owner PIN resets journaled on the day, oldest first. Null in a day closed before Counter journaled them: a reset
+   * then left no line, so "none" would not be known.
+   */
+  pinResets: z.array(PinResetSchema).nullable().default(null),
 })
 export type DaySummary = z.infer<typeof DaySummarySchema>
 

@@ -24,6 +24,13 @@ export const RolesStatusSchema = z.object({
 })
 export type RolesStatus = z.infer<typeof RolesStatusSchema>
 
+/**
+ * The owner PIN forgotten through the reset file (counter/roles.ts), as its journal line records it: when, and
+ * the file found. Shown in the status bar until a PIN is set again, and in that day's Z report.
+ */
+export const PinResetSchema = z.object({ at: z.string(), file: z.string() })
+export type PinReset = z.infer<typeof PinResetSchema>
+
 export const rolesChannels = {
   'roles.status': { input: None, output: RolesStatusSchema },
   'roles.unlock': { input: z.object({ pin: z.string().max(64) }), output: RolesStatusSchema },

@@ -11,7 +11,7 @@ import { businessDayOf } from './business-day'
 import { clockRefusal, clockStatus } from './clock'
 import { loadCatalog } from './catalog'
 import type { CounterContext } from './context'
-import { keychainSecrets, type SecretStore } from './credentials'
+import { keychainSecrets, type Keychain } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
 import { english, say, speakAll } from '../shared/error-words'
@@ -39,7 +39,8 @@ export interface CounterOptions {
   dataDir: string
   resourcesDir: string
   platform: AppStatus['platform']
-  secrets: SecretStore
+  /** The keychain, shared by every data folder of the OS user; the counter uses the entries named for `dataDir`. */
+  secrets: Keychain
   env?: NodeJS.ProcessEnv
   /** The OS's printers (the desktop app); without them receipts print through the browser or on an ESC/POS printer. */
   systemPrinter?: SystemPrinter
@@ -73,14 +74,25 @@ export interface CounterApp {
 export async function startCounter(options: CounterOptions): Promise<CounterApp> {
   const { dataDir, resourcesDir, platform, log = console.error } = options
   mkdirSync(dataDir, { recursive: true })
-  const settings = new Settings(dataDir, options.env ?? {}, options.secrets)
+  const secrets = options.secrets.forFolder(dataDir)
+  const settings = new Settings(dataDir, options.env ?? {}, secrets)
   const catalog = loadCatalog(resourcesDir)
   const now = options.now ?? (() => new Date())
   const timeoutMs = options.providerTimeoutMs ?? 30_000
   const listeners = new Set<(event: CounterEvent) => void>()
-  const roles = createRoles({ dataDir, store: settings, secrets: options.secrets, now, log, announce: (current) => emit('roles.changed', current) })
+  const roles = createRoles({
+    dataDir,
+    store: settings,
+    secrets,
+    now,
+    log,
+    announce: (current) => emit('roles.changed', current),
+    pinWasSet: () => announceStatus(),
+  })
   const sessionOptions = { dataDir, settings, timeoutMs, now, startTraining: options.startTraining, by: roles.role }
   let session = await openSession(sessionOptions)
+  // Before the counter answers anyone: a reset asked for is journaled in the books it opened with, then done.
+  await roles.resetIfAsked((file) => session.ledger.append('owner.pin.reset', { file, businessDay: businessDayOf(now(), settings.current.timezone) }))
   /** The provider as the status bar shows it; not known again after a change of mode (another provider). */
   const NOT_ASKED_YET = { connectivity: 'unknown', lastContactAt: null, unreachableSince: null } as const
   let contact: Pick<AppStatus, 'connectivity' | 'lastContactAt' | 'unreachableSince'> = NOT_ASKED_YET
@@ -108,6 +120,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       books: { readOnly: current.ledger.readOnly, notices: current.ledger.notices },
       clock: clockNow(current),
       office: office.status(),
+      pinReset: roles.pinSet() ? null : await current.ledger.lastPinReset(),
     }
   }
   /** For changes the caller need not wait on; a status the books cannot give now (a closing session) comes with the next change. */

@@ -119,6 +119,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       credit,
       byRole: totals.byRole,
       shop,
+      pinResets: await ledger.pinResets(businessDay, businessDay),
     })
   }
 

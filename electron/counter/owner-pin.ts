@@ -26,7 +26,10 @@ export interface PinRecord {
 export interface PinAttempts {
   /** Wrong PINs since the last right one or the last lock-out. */
   failures: number
-  /** ISO time PIN entry opens again, or null. */
+  /**
+   * Set while a lock-out is on, cleared when a PIN is judged after it ran out: the wall-clock time it was due to end
+   * when imposed. Only its presence counts: how long the lock has run is timed on the monotonic clock (OwnerPin).
+   */
   lockedUntil: string | null
 }
 
@@ -67,29 +70,49 @@ export async function pinMatches(pin: string, pepper: Buffer, record: PinRecord)
   return key.length === stored.length && timingSafeEqual(key, stored)
 }
 
-const secondsLeft = (until: Date, now: Date): number => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000))
+const secondsLeft = (ms: number): number => Math.max(1, Math.ceil(ms / 1000))
 
 /**
  * The owner PIN as stored in settings.json (hash and wrong-PIN count) with its pepper in the keychain.
- * Decision: the wrong-PIN count and the lock-out's end are kept in settings.json beside the hash and
+ * Decision: the wrong-PIN count and the lock-out's marker are kept in settings.json beside the hash and
  * written at every wrong PIN, so restarting Counter does not grant five more guesses; the ledger is
  * for the books (and must never hold PIN matters) and the keychain may be locked or slow.
  */
 export class OwnerPin {
+  /**
+   * Decision (issue #25): the lock-out's length is measured on the process's monotonic clock from when this process saw
+   * it begin, never on the wall clock, which anyone at the PC can move: a clock moved a minute forward ended the lock at
+   * once, and one moved back lengthened it. A lock recorded in settings.json that this process did not see end (imposed
+   * before a restart) runs a full LOCKOUT_MS again from this process's start, since how long it ran before cannot be
+   * known without the wall clock. So neither a restart nor a clock jump shortens a lock, and no clock jump lengthens it
+   * past LOCKOUT_MS (a restart may, up to one more LOCKOUT_MS).
+   */
+  private lockStartedAt: number | null
+
   constructor(
     private readonly store: PinFileStore,
     private readonly secrets: SecretStore,
     private readonly now: () => Date,
-  ) {}
+    /** Milliseconds on a clock no one can set (tests pass their own). */
+    private readonly monotonic: () => number = () => performance.now(),
+  ) {
+    this.lockStartedAt = store.ownerPin?.attempts.lockedUntil ? monotonic() : null
+  }
 
   get isSet(): boolean {
     return !!this.store.ownerPin?.record
   }
 
-  /** When PIN entry opens again, or null when it is open. */
+  /** When PIN entry opens again by the wall clock as it reads now, or null when it is open. */
   lockedUntil(): Date | null {
-    const until = this.store.ownerPin?.attempts.lockedUntil
-    return until && new Date(until) > this.now() ? new Date(until) : null
+    const left = this.lockLeftMs()
+    return left > 0 ? new Date(this.now().getTime() + left) : null
+  }
+
+  /** Monotonic milliseconds until PIN entry opens again; 0 when it is open. */
+  private lockLeftMs(): number {
+    if (this.lockStartedAt === null || !this.store.ownerPin?.attempts.lockedUntil) return 0
+    return Math.max(0, LOCKOUT_MS - (this.monotonic() - this.lockStartedAt))
   }
 
   /** Whether the keychain lacks the pepper of a stored PIN, so no PIN can be checked on this computer. */
@@ -114,20 +137,23 @@ export class OwnerPin {
   private async judge(pin: string): Promise<void> {
     const file = this.store.ownerPin
     if (!file?.record) throw new CounterError('not_configured', say('pin.notSet'))
-    const now = this.now()
-    const locked = this.lockedUntil()
+    const left = this.lockLeftMs()
     // Even the right PIN waits out a lock-out: otherwise the lock would tell a guesser when they hit it.
-    if (locked) throw new CounterError('forbidden', say('pin.locked', { seconds: secondsLeft(locked, now) }))
+    if (left > 0) throw new CounterError('forbidden', say('pin.locked', { seconds: secondsLeft(left) }))
     const pepper = await this.pepper()
     if (!pepper) throw new CounterError('not_configured', PEPPER_MISSING)
     const failures = file.attempts.failures + 1
-    const lockedAfter = failures >= MAX_WRONG_PINS ? new Date(now.getTime() + LOCKOUT_MS) : null
-    this.store.saveOwnerPin({ ...file, attempts: lockedAfter ? { failures: 0, lockedUntil: lockedAfter.toISOString() } : { failures, lockedUntil: null } })
+    const locks = failures >= MAX_WRONG_PINS
+    // Saved before the slow hash (verify says why); a lock that ran out is cleared here, or imposed anew.
+    this.lockStartedAt = locks ? this.monotonic() : null
+    const lockedUntil = locks ? new Date(this.now().getTime() + LOCKOUT_MS).toISOString() : null
+    this.store.saveOwnerPin({ ...file, attempts: locks ? { failures: 0, lockedUntil } : { failures, lockedUntil: null } })
     if (await pinMatches(pin, pepper, file.record)) {
+      this.lockStartedAt = null
       this.store.saveOwnerPin({ ...file, attempts: NO_ATTEMPTS })
       return
     }
-    if (lockedAfter) throw new CounterError('forbidden', say('pin.wrongLocked', { max: MAX_WRONG_PINS, seconds: secondsLeft(lockedAfter, now) }))
+    if (locks) throw new CounterError('forbidden', say('pin.wrongLocked', { max: MAX_WRONG_PINS, seconds: secondsLeft(LOCKOUT_MS) }))
     throw new CounterError('forbidden', say('pin.wrong', { left: MAX_WRONG_PINS - failures }))
   }
 

@@ -7,7 +7,7 @@ import type { SecretStore } from './credentials'
 import type { Access, Log } from './dispatch'
 import { CounterError } from './errors'
 import { OwnerPin, PEPPER_MISSING, RESET_PIN_FILE, type PinFileStore } from './owner-pin'
-import { say, type Said } from '../shared/error-words'
+import { english, say, type Said } from '../shared/error-words'
 
 /**
  * Decision: owner mode ends 5 minutes after the unlock or the last owner-only action. Selling does
@@ -23,6 +23,13 @@ export interface Roles extends Access {
   handlers: HandlersFor<RoleChannels>
   /** The role now: what dispatch checks and what each journal line records. */
   role(): Role
+  /** Whether an owner PIN is set: until one is, anyone at the counter is the owner. */
+  pinSet(): boolean
+  /**
+   * At start, once the books are open: when the reset file is in the data folder, `journal` records the reset (the
+   * file's path) and then the PIN is forgotten and the file removed.
+   */
+  resetIfAsked(journal: (file: string) => Promise<unknown>): Promise<void>
   stop(): void
 }
 
@@ -33,25 +40,40 @@ export interface RolesOptions {
   now: () => Date
   log: Log
   announce(status: RolesStatus): void
+  /** Told when a PIN is set, which ends the status bar's notice of a reset. */
+  pinWasSet(): void
 }
 
 function ownerOnly(what: Said): CounterError {
   return new CounterError('owner_only', say('owner.only', { what }))
 }
 
-export function createRoles({ dataDir, store, secrets, now, log, announce }: RolesOptions): Roles {
+export function createRoles({ dataDir, store, secrets, now, log, announce, pinWasSet }: RolesOptions): Roles {
   const pin = new OwnerPin(store, secrets, now)
   /**
    * Decision (a lost pepper, or a forgotten PIN): the owner closes Counter, creates an empty file
    * named reset-owner-pin in the data folder and starts it again. It needs the computer's files, not
    * the counter's screen, so staff cannot do it by accident; sales, settings and credentials are
    * untouched; until then the counter runs as staff and sells as usual.
+   * Decision (issue #25): anyone who can write to the data folder can do it, and until a new PIN is
+   * set anyone at the counter is the owner, so a reset is never silent. Its journal line is written
+   * first, and only then is the PIN forgotten and the file removed: books that cannot take the line
+   * (read-only) keep the PIN and the file, and the next start tries again; a stop between the line
+   * and the removal writes a second line at the next start, never none.
    */
   const resetFile = join(dataDir, RESET_PIN_FILE)
-  if (existsSync(resetFile)) {
+  async function resetIfAsked(journal: (file: string) => Promise<unknown>): Promise<void> {
+    if (!existsSync(resetFile)) return
+    try {
+      await journal(resetFile)
+    } catch (err) {
+      const problem = err instanceof Error ? english(err.message) : String(err)
+      log(`counter: ${RESET_PIN_FILE} was found but the owner PIN is kept: the journal could not record the reset (${problem}); the next start tries again`)
+      return
+    }
     pin.forget()
     rmSync(resetFile, { force: true })
-    log(`counter: the owner PIN was forgotten as ${RESET_PIN_FILE} asked; set a new one in Settings`)
+    log(`counter: the owner PIN was forgotten as ${RESET_PIN_FILE} asked, and the reset journaled; set a new one in Settings`)
   }
 
   let current: Role = pin.isSet ? 'staff' : 'owner'
@@ -90,6 +112,8 @@ export function createRoles({ dataDir, store, secrets, now, log, announce }: Rol
 
   return {
     role,
+    pinSet: () => pin.isSet,
+    resetIfAsked,
     refusal(channel: Channel) {
       if (!ownerOnlyChannels.has(channel)) return null
       if (role() !== 'owner') return ownerOnly(say('owner.doThis'))
@@ -126,6 +150,7 @@ export function createRoles({ dataDir, store, secrets, now, log, announce }: Rol
         current = 'owner'
         touch()
         changed()
+        pinWasSet()
         return status()
       },
     },

@@ -1,6 +1,6 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
-import { banknotes, couponTypeNames, type BalanceBreak, type DaySummary, type Earnings, type SaleState } from '../contract'
+import { banknotes, couponTypeNames, type BalanceBreak, type DaySummary, type Earnings, type SaleState, type StaffPayment } from '../contract'
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
@@ -73,6 +73,19 @@ function earningsTable(summary: DaySummary, w: PaperWords['z']): Table {
   }
 }
 
+/** A day closed before Counter listed staff's payments says so in one row, rather than showing none. */
+function staffPaymentsTable(payments: StaffPayment[] | null, words: PaperWords): Table {
+  const w = words.z
+  const head = [w.time, w.receiptId, w.customerNumber, w.customerName, w.amount, w.paidBy, w.forOwner]
+  const title = w.staffPayments
+  if (!payments) return { title, head, rows: [[time(null), text(w.notListedAtClose), text(''), text(''), money(null), text(''), text('')]] }
+  return {
+    title,
+    head,
+    rows: payments.map((p) => [time(p.at), text(p.receiptId), text(p.number), text(p.name), money(p.amountPaise), text(words.receipt.payment.mode[p.mode]), text(p.mode === 'upi' ? w.checkBank : '')]),
+  }
+}
+
 function tables(summary: DaySummary, language: Language): Table[] {
   const words = paperWords(language)
   const w = words.z
@@ -128,6 +141,11 @@ function tables(summary: DaySummary, language: Language): Table[] {
       rows: summary.byRole.map((r) => [text(w.role[r.role]), count(r.count), money(r.amountPaise)]),
     },
     {
+      title: w.pinResets,
+      head: [w.time, w.pinResetFile],
+      rows: summary.pinResets ? summary.pinResets.map((r) => [time(r.at), text(r.file)]) : [[time(null), text(w.notListedAtClose)]],
+    },
+    {
       title: w.topups,
       head: [w.time, w.topupId, w.reference, w.note, w.amount],
       rows: [
@@ -177,6 +195,7 @@ function tables(summary: DaySummary, language: Language): Table[] {
         [text(summary.closed ? w.outstandingAtClose : w.outstandingNow), text(''), money(credit.outstandingPaise)],
       ],
     },
+    staffPaymentsTable(credit.staffPayments, words),
   ]
 }
 
@@ -255,9 +274,21 @@ function earningsReceiptLines(earnings: Earnings | null, w: PaperWords['z'], lin
   ])
 }
 
+/** Each payment staff took in three lines, the long words in the value column, which wraps on a narrow roll. */
+function staffPaymentReceiptLines(payments: StaffPayment[] | null, words: PaperWords, at: (iso: string) => string, line: (label: string, value: string) => string): string[] {
+  const w = words.z
+  if (!payments) return [line(w.notListedAtClose, '—')]
+  return payments.flatMap((p) => [
+    line(at(p.at), formatPaise(p.amountPaise)),
+    line(`  ${words.receipt.payment.mode[p.mode]}`, p.mode === 'upi' ? w.checkBank : ''),
+    line(`  ${p.receiptId}`, p.name === null ? p.number : `${p.number} ${p.name}`),
+  ])
+}
+
 /** The thermal receipt: the same facts, one amount per line, in the receipts' stylesheet. */
 export function zReportReceipt(summary: DaySummary, { shop, training, fontFace = '' }: ZReportOptions, receiptCss: string): string {
-  const { lang, z: w } = paperWords(shop.receiptLanguage)
+  const words = paperWords(shop.receiptLanguage)
+  const { lang, z: w } = words
   const at = (iso: string | null) => (iso ? paperTime(iso, shop) : '')
   const line = (label: string, value: string, className = '') => `<tr${className ? ` class="${className}"` : ''}><td class="k">${escapeHtml(label)}</td><td class="v">${escapeHtml(value)}</td></tr>`
   const amount = (paise: number | null) => (paise === null ? '—' : formatPaise(paise))
@@ -274,6 +305,8 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
     section(w.couponsShort, summary.coupons.map((c) => line(`${couponTypeNames[c.type]} ${stateLabel(w, c.state)} ${w.ordersAndCoupons(c.orders, c.qty)}`, formatPaise(c.amountPaise)))),
     section(w.earningsShort, earningsReceiptLines(summary.earnings, w, line)),
     section(w.byRole, summary.byRole.map((r) => line(`${w.role[r.role]} ×${r.count}`, formatPaise(r.amountPaise)))),
+    // Paper is kept for what happened: a day without a reset (or closed before they were listed) prints no section.
+    ...(summary.pinResets?.length ? [section(w.pinResetsShort, summary.pinResets.map((r) => line(at(r.at), r.file)))] : []),
     section(w.topupsShort, summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
     section(w.pending, summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabel(w, p.state)}`, amount(p.amountPaise)))),
     section(w.breaksShort, summary.breaks.map(breakLine)),
@@ -295,6 +328,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
       line(w.duesPaidUpiShort, formatPaise(credit.paidUpiPaise)),
       line(summary.closed ? w.outstandingAtCloseShort : w.outstandingNowShort, formatPaise(credit.outstandingPaise)),
     ]),
+    section(w.staffPaymentsShort, staffPaymentReceiptLines(credit.staffPayments, words, at, line)),
   ]
   const note = summary.overrideNote ? `<div class="note">${escapeHtml(w.ownerNote)} ${escapeHtml(summary.overrideNote)}</div>` : ''
   const title = `${w.title} ${formatDay(summary.businessDay)}`

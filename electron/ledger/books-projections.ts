@@ -1,10 +1,10 @@
-// How the shop's own bookkeeping events (settlements by phone, re-check notes, top-ups, day closes) change the ledger's tables.
+// How the shop's own bookkeeping events (settlements by phone, re-check notes, top-ups, day closes, owner PIN resets) change the ledger's tables.
 import type { Database } from 'sql.js'
 import type { SaleKind } from './events'
 import { syncCreditSale } from './credit-projections'
 import { fractionProblem, type Projector } from './projector'
 
-type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed'
+type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed' | 'owner.pin.reset'
 
 /** Where each kind of sale lives, and the column that names it. */
 export const SALE_TABLES: Record<SaleKind, { table: string; id: string }> = {
@@ -73,6 +73,12 @@ export const booksProjectors: { [T in BooksEventType]: Projector<T> } = {
   'clock.confirmed': {
     problem: () => null,
     apply: () => undefined,
+  },
+  'owner.pin.reset': {
+    problem: () => null,
+    apply: (db, { seq, at, data }) => {
+      db.run('INSERT INTO pin_resets (seq, at, business_day, file) VALUES (?, ?, ?, ?)', [seq, at, data.businessDay, data.file])
+    },
   },
   'day.closed': {
     problem: (db, data) =>

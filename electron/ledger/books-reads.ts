@@ -1,6 +1,6 @@
-// The ledger's reads for the pending queue, reconciliation and day close: unresolved sales, top-ups, balance facts, a day's totals and its closure.
+// The ledger's reads for the pending queue, reconciliation and day close: unresolved sales, top-ups, balance facts, a day's totals, owner PIN resets and its closure.
 import type { Database, ParamsObject, SqlValue } from 'sql.js'
-import type { CouponSale, CouponType, Earnings, Role, Sale, SaleState, TopUp } from '../contract'
+import type { CouponSale, CouponType, Earnings, PinReset, Role, Sale, SaleState, TopUp } from '../contract'
 import type { LedgerEventData, SaleKind } from './events'
 import { couponSaleFromRow, saleFromRow, selectAll, topupFromRow } from './reads'
 
@@ -67,6 +67,19 @@ export function unresolvedSales(db: Database): UnresolvedSale[] {
 export function topupsBetween(db: Database, from?: string, to?: string): TopUp[] {
   const range = dayRange('business_day', from, to)
   return selectAll(db, `SELECT * FROM topups WHERE 1 = 1${range.sql} ORDER BY seq`, range.params, topupFromRow)
+}
+
+const pinResetFromRow = (row: ParamsObject): PinReset => ({ at: String(row.at), file: String(row.file) })
+
+/** The owner PIN resets journaled on the days in the range (both ends included), oldest first. */
+export function pinResetsBetween(db: Database, from?: string, to?: string): PinReset[] {
+  const range = dayRange('business_day', from, to)
+  return selectAll(db, `SELECT at, file FROM pin_resets WHERE 1 = 1${range.sql} ORDER BY seq`, range.params, pinResetFromRow)
+}
+
+/** The latest owner PIN reset journaled, or null. */
+export function lastPinResetIn(db: Database): PinReset | null {
+  return selectAll(db, 'SELECT at, file FROM pin_resets ORDER BY seq DESC LIMIT 1', [], pinResetFromRow)[0] ?? null
 }
 
 /**

@@ -34,9 +34,9 @@ export function openCreditSale(db: Database, { seq, at, data }: JournalEntry<'re
   upsertCustomer(db, data.creditCustomer.number, data.creditCustomer.name, at)
   runCached(
     db,
-    `INSERT INTO credit_entries (entry_id, number, kind, amount_paise, state, reversed_at, mode, note, business_day, at, seq)
-     VALUES (?, ?, 'sale', ?, 'SENDING', NULL, NULL, '', ?, ?, ?)`,
-    [data.orderId, data.creditCustomer.number, data.collectedPaise ?? data.amountPaise, data.businessDay, at, seq],
+    `INSERT INTO credit_entries (entry_id, number, kind, amount_paise, state, reversed_at, mode, note, business_day, at, seq, recorded_by)
+     VALUES (?, ?, 'sale', ?, 'SENDING', NULL, NULL, '', ?, ?, ?, ?)`,
+    [data.orderId, data.creditCustomer.number, data.collectedPaise ?? data.amountPaise, data.businessDay, at, seq, data.by ?? 'owner'],
   )
 }
 
@@ -70,9 +70,9 @@ export const creditProjectors: { [T in 'credit.payment' | 'credit.limit']: Proje
     apply: (db, { seq, at, data }) => {
       runCached(
         db,
-        `INSERT INTO credit_entries (entry_id, number, kind, amount_paise, state, reversed_at, mode, note, business_day, at, seq)
-         VALUES (?, ?, 'payment', ?, NULL, NULL, ?, ?, ?, ?, ?)`,
-        [data.receiptId, data.number, data.amountPaise, data.mode, data.note, data.businessDay, at, seq],
+        `INSERT INTO credit_entries (entry_id, number, kind, amount_paise, state, reversed_at, mode, note, business_day, at, seq, recorded_by)
+         VALUES (?, ?, 'payment', ?, NULL, NULL, ?, ?, ?, ?, ?, ?)`,
+        [data.receiptId, data.number, data.amountPaise, data.mode, data.note, data.businessDay, at, seq, data.by ?? 'owner'],
       )
     },
   },

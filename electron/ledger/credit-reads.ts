@@ -1,7 +1,7 @@
 // The ledger's reads for credit (udhaar): every customer's due, one customer's statement, a payment
-// for its receipt, and a day's credit figures for day close.
+// for its receipt, and a day's credit figures (with the payments staff took) for day close.
 import type { Database, ParamsObject } from 'sql.js'
-import type { CreditLine, CreditPayment, Due } from '../contract'
+import type { CreditLine, CreditPayment, Due, StaffPayment } from '../contract'
 import { dueFigures, type CreditEntry } from './dues'
 import { selectAll } from './reads'
 
@@ -11,6 +11,7 @@ export interface CreditDay {
   paidCashPaise: number
   paidUpiPaise: number
   outstandingPaise: number
+  staffPayments: StaffPayment[]
 }
 
 interface EntryRow extends CreditEntry {
@@ -118,6 +119,24 @@ export function creditPayment(db: Database, receiptId: string): Omit<CreditPayme
   }
 }
 
+/** The payments staff took on a day, in journal order, through the day index (credit_entries_by_day). */
+function staffPaymentsOf(db: Database, businessDay: string): StaffPayment[] {
+  return selectAll(
+    db,
+    `SELECT entry_id, number, customer_names.name, amount_paise, mode, at FROM credit_entries LEFT JOIN customer_names USING (number)
+     WHERE business_day = ? AND kind = 'payment' AND recorded_by = 'staff' ORDER BY seq`,
+    [businessDay],
+    (row) => ({
+      receiptId: String(row.entry_id),
+      number: String(row.number),
+      name: row.name === null ? null : String(row.name),
+      amountPaise: Number(row.amount_paise),
+      mode: String(row.mode) as StaffPayment['mode'],
+      at: String(row.at),
+    }),
+  )
+}
+
 /**
  * A day's credit. Decision: credit sales are counted as cash and UPI sales are (SUCCESS and still
  * unresolved, never FAILED: what the customer promised to pay); outstanding is what customers owe
@@ -134,5 +153,5 @@ export function creditDay(db: Database, businessDay: string): CreditDay {
     [businessDay],
   )[0].values[0].map(Number)
   const outstandingPaise = creditDues(db).reduce((total, due) => total + Math.max(due.duePaise, 0), 0)
-  return { salesCount: row[0], salesPaise: row[1], paidCashPaise: row[2], paidUpiPaise: row[3], outstandingPaise }
+  return { salesCount: row[0], salesPaise: row[1], paidCashPaise: row[2], paidUpiPaise: row[3], outstandingPaise, staffPayments: staffPaymentsOf(db, businessDay) }
 }

@@ -209,6 +209,15 @@ export interface LedgerEventData {
     counter: string
     replaces?: { terminalId: string; sharedThrough: number }
   }
+  /**
+   * The core found the reset file (counter/owner-pin.ts RESET_PIN_FILE) at start and forgot the owner PIN: until a PIN is set
+   * again anyone at the counter is the owner, so the reset is on the record (the status bar, the day's Z report). `file`
+   * is the path found; no PIN, hash or pepper is ever in the line. The time is the line's own.
+   */
+  'owner.pin.reset': {
+    file: string
+    businessDay: string
+  }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {
     kind: SaleKind
@@ -259,6 +268,7 @@ export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } 
   'customer.named': 'own', //        typed in by the shop
   'customer.forgotten': 'own', //    typed in by the shop
   'terminal.named': 'own', //        typed in by the owner
+  'owner.pin.reset': 'own', //       the trace of a reset, written before the PIN is forgotten
   'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
 }
 

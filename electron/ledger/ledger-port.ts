@@ -29,6 +29,8 @@ export const LEDGER_CALLS = [
   'terminal',
   'unresolved',
   'topups',
+  'pinResets',
+  'lastPinReset',
   'balanceFacts',
   'balanceFactsSinceReading',
   'dayTotals',

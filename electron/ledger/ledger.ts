@@ -1,9 +1,9 @@
 // The ledger: journal first (fsync'd), then the sql.js projection; rebuilt on open from the latest good snapshot plus the journal's tail.
 import fs from 'node:fs'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
-import type { Agent, CouponSale, CouponType, CreditLine, CreditPayment, Customer, Due, PasswordReset, Sale, TopUp } from '../contract'
+import type { Agent, CouponSale, CouponType, CreditLine, CreditPayment, Customer, Due, PasswordReset, PinReset, Sale, TopUp } from '../contract'
 import { archiveClosedYears, listArchives, readArchive, restoreUnendedYears, setArchiveAside } from './archive'
-import { balanceFactsBetween, closureOfDay, latestClosedDayIn, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
+import { balanceFactsBetween, closureOfDay, lastPinResetIn, latestClosedDayIn, pinResetsBetween, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
 import { Chores } from './chores'
 import { creditDay, creditDues, creditPayment, creditStatement, type CreditDay } from './credit-reads'
 import { ClockFloor, type ClockCheck } from './clock-sense'
@@ -507,6 +507,16 @@ export class Ledger {
   /** Top-ups entered for the days in the range (both ends included), oldest first. Closed years are in their archives. */
   topups(fromDay?: string, toDay?: string): TopUp[] {
     return topupsBetween(this.db, fromDay, toDay)
+  }
+
+  /** Owner PIN resets journaled on the days in the range (both ends included), oldest first; never archived. */
+  pinResets(fromDay?: string, toDay?: string): PinReset[] {
+    return pinResetsBetween(this.db, fromDay, toDay)
+  }
+
+  /** The latest owner PIN reset journaled, or null: the status bar shows it until a PIN is set. */
+  lastPinReset(): PinReset | null {
+    return lastPinResetIn(this.db)
   }
 
   /** Every balance fact in journal order: balance reads, coupon_req answers (old/new), top-ups. */

@@ -290,6 +290,27 @@ export const migrations: Migration[] = [
       CREATE INDEX coupon_sales_charged_by_intent ON coupon_sales (intent_seq) WHERE new_bal_seq IS NULL AND intent_seq IS NOT NULL;
     `,
   },
+  {
+    version: 12,
+    name: 'who took each credit payment',
+    // The role at the counter when a credit entry's line was written (events.ts WrittenBy): the day close
+    // lists the payments staff took apart, for the owner. Decision: entries already in a snapshot read as
+    // the owner's, as lines without `by` do; the snapshot never kept the role, and the counter is not
+    // stopped at the update to read the whole journal again for it. Books rebuilt from the journal (a
+    // snapshot not trusted, or none) get every entry's real role from its line.
+    sql: `ALTER TABLE credit_entries ADD COLUMN recorded_by TEXT NOT NULL DEFAULT 'owner';`,
+  },
+  {
+    version: 13,
+    name: 'owner PIN resets',
+    // One row per owner.pin.reset line: the day's Z report lists them and the status bar shows the last one. Decision:
+    // never archived with a closed year (archive.ts ARCHIVED_TABLES): a few rows a year, and the last reset must stay
+    // at hand however long the shop goes without setting a PIN.
+    sql: `
+      CREATE TABLE pin_resets (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, business_day TEXT NOT NULL, file TEXT NOT NULL);
+      CREATE INDEX pin_resets_by_day ON pin_resets (business_day, seq);
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -341,11 +341,13 @@ export class ShopHistory {
       overrideNote,
       // The bench's sales carry no margin (as before rates existed): its closes show none.
       earnings: null,
-      credit: { salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 },
+      credit: { salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0, staffPayments: [] },
       // Written without roles, as before them: every sale the owner's, read so by the ledger.
       byRole: [],
       // One counter, no head office: its breaks are its own.
       shop: { judged: 'counter', reason: null, counters: [], maybeOthers: [] },
+      // No reset file was ever dropped in the bench's shop.
+      pinResets: [],
     }
     return {
       at: closedAt,

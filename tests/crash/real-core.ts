@@ -1,6 +1,6 @@
 // The real core in REAL mode against a test's simulator, its secrets from the environment only: what the crash, fault and bench runs start.
 import { startCounter, type CounterApp } from '../../electron/counter/app'
-import type { SecretStore } from '../../electron/counter/credentials'
+import type { Keychain } from '../../electron/counter/credentials'
 import { realApiKey, realCredentials, resourcesDir } from '../integration/helpers'
 import { startSimulator } from '../../electron/simulator/server'
 
@@ -18,14 +18,16 @@ export function counterEnvironment(providerUrl: string, dataDir: string): Record
 }
 
 /** Every secret comes from COUNTER_*: no keychain (nor its D-Bus session) is needed to start the core. */
-export const environmentOnlySecrets: SecretStore = {
-  get: async () => null,
-  set: async () => {
-    throw new Error('The crash runs keep their secrets in the environment only')
-  },
-  delete: async () => {
-    throw new Error('The crash runs keep their secrets in the environment only')
-  },
+export const environmentOnlySecrets: Keychain = {
+  forFolder: () => ({
+    get: async () => null,
+    set: async () => {
+      throw new Error('The crash runs keep their secrets in the environment only')
+    },
+    delete: async () => {
+      throw new Error('The crash runs keep their secrets in the environment only')
+    },
+  }),
 }
 
 /** The real core in REAL mode against `providerUrl`, secrets from the environment only. */

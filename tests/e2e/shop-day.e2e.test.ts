@@ -1,7 +1,8 @@
 // A whole shop day in Chromium at 1366×768 (issue #10's flow), in English and then in Hindi: the owner sets a PIN and
 // commission rates; staff find a regular by four digits, sell on credit (the regular's name filled in), in cash and by
-// UPI, and are refused Settings and the day close; the owner unlocks, takes part of the due in cash with its receipt,
-// and closes the day with cash, UPI and credit apart; the Z report says the same and who sold. Figures are asserted in
+// UPI, take part of the due by UPI, and are refused Settings and the day close; the owner unlocks, takes part of the due
+// in cash with its receipt, and closes the day with cash, UPI and credit apart and staff's payment listed apart, marked
+// for the bank statement; the Z report says the same and who sold. Figures are asserted in
 // exact rupees; each step's screenshot lands in test-output/e2e/shop-day-<language>-*.png.
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -33,8 +34,10 @@ const WORDS = {
     dayCloseTitle: 'Day close',
     creditTitle: 'Credit (udhaar)',
     earningsTitle: 'Earnings (successful sales)',
-    paidNotice: 'Payment of ₹100.00 recorded; still due ₹199.00.',
-    paymentReceipt: ['PAYMENT RECEIVED (UDHAAR)', 'Paid ₹100.00', 'Still due ₹199.00', REGULAR.name],
+    staffPaymentsTitle: 'Payments taken by staff',
+    checkBank: 'Check against the bank statement',
+    paidNotice: 'Payment of ₹100.00 recorded; still due ₹159.00.',
+    paymentReceipt: ['PAYMENT RECEIVED (UDHAAR)', 'Paid ₹100.00', 'Still due ₹159.00', REGULAR.name],
     zReport: [
       'Z REPORT',
       'Airtel Successful ×2 ₹448.00',
@@ -42,7 +45,9 @@ const WORDS = {
       'Total ×3 ₹548.00 Margin ₹13.96 Service charges +₹10.00 Earned +₹23.96',
       'SALES BY WHO SOLD Staff ×3 ₹548.00',
       'Opening float ₹500.00 Cash collected ₹110.00 Dues paid in cash ₹100.00 Expected ₹710.00 Counted ₹710.00 Difference ₹0.00 UPI collected ₹149.00',
-      'CREDIT (UDHAAR) Sales on credit ×1 ₹299.00 Dues paid, cash ₹100.00 Dues paid, UPI ₹0.00 Outstanding at close ₹199.00',
+      'CREDIT (UDHAAR) Sales on credit ×1 ₹299.00 Dues paid, cash ₹100.00 Dues paid, UPI ₹40.00 Outstanding at close ₹159.00',
+      'DUES PAID TO STAFF',
+      'UPI Check against the bank statement',
     ],
   },
   hi: {
@@ -52,8 +57,10 @@ const WORDS = {
     dayCloseTitle: 'दिन बंद',
     creditTitle: 'उधार',
     earningsTitle: 'कमाई (सफल बिक्री)',
-    paidNotice: '₹100.00 का भुगतान दर्ज हुआ; अभी बाकी ₹199.00।',
-    paymentReceipt: ['उधार का भुगतान मिला', 'भुगतान ₹100.00', 'अभी बाकी ₹199.00', REGULAR.name],
+    staffPaymentsTitle: 'स्टाफ़ द्वारा लिए गए भुगतान',
+    checkBank: 'बैंक स्टेटमेंट से मिलाएँ',
+    paidNotice: '₹100.00 का भुगतान दर्ज हुआ; अभी बाकी ₹159.00।',
+    paymentReceipt: ['उधार का भुगतान मिला', 'भुगतान ₹100.00', 'अभी बाकी ₹159.00', REGULAR.name],
     zReport: [
       'Z रिपोर्ट',
       'Airtel सफल ×2 ₹448.00',
@@ -61,7 +68,9 @@ const WORDS = {
       'कुल ×3 ₹548.00 मार्जिन ₹13.96 सर्विस चार्ज +₹10.00 कमाई +₹23.96',
       'किसने बेचा स्टाफ़ ×3 ₹548.00',
       'शुरुआती नकद ₹500.00 नकद मिला ₹110.00 उधार की वसूली, नकद ₹100.00 होना चाहिए ₹710.00 गिना गया ₹710.00 अंतर ₹0.00 UPI से मिला ₹149.00',
-      'उधार उधार बिक्री ×1 ₹299.00 उधार वसूली, नकद ₹100.00 उधार वसूली, UPI ₹0.00 बंद पर बाकी उधार ₹199.00',
+      'उधार उधार बिक्री ×1 ₹299.00 उधार वसूली, नकद ₹100.00 उधार वसूली, UPI ₹40.00 बंद पर बाकी उधार ₹159.00',
+      'स्टाफ़ ने ली वसूली',
+      'UPI बैंक स्टेटमेंट से मिलाएँ',
     ],
   },
 } as const
@@ -193,6 +202,9 @@ async function shopDay(language: Language): Promise<void> {
     ['9988776655', '149'],
   ])
   await shot('staff-three-sales', panel)
+  // Staff take ₹40 of the due by UPI (through the core, as the Dues screen would send it): the owner sees it at day close.
+  const staffPayment = await counter.call('credit.pay', { number: REGULAR.number, amount: '40', mode: 'upi' })
+  if (!staffPayment.ok) throw new Error(staffPayment.error.message)
 
   // ---- Staff may not change Settings or close the day: the owner's PIN is asked, and the core refuses them anyway.
   await page.keyboard.press('Control+Comma')
@@ -218,8 +230,8 @@ async function shopDay(language: Language): Promise<void> {
   await poll(() => page.locator('main h1').first().textContent()).toBe(words.duesTitle)
   const due = page.locator(`[data-testid=dues-row][data-number="${REGULAR.number}"]`)
   expect(await due.textContent()).toContain(REGULAR.name)
-  expect(await due.getByTestId('dues-amount').getAttribute('data-paise')).toBe('29900')
-  expect(await text('dues-total')).toContain('₹299.00')
+  expect(await due.getByTestId('dues-amount').getAttribute('data-paise')).toBe('25900')
+  expect(await text('dues-total')).toContain('₹259.00')
   await shot('owner-dues', due)
   await due.getByTestId('dues-open').click()
   await page.getByTestId('dues-amount-input').fill('100')
@@ -227,7 +239,7 @@ async function shopDay(language: Language): Promise<void> {
   await page.getByTestId('dues-note').fill('Part payment')
   await page.getByTestId('dues-pay-submit').click()
   await poll(() => text('dues-notice')).toBe(words.paidNotice)
-  await poll(() => page.getByTestId('statement-due').getAttribute('data-paise')).toBe('19900')
+  await poll(() => page.getByTestId('statement-due').getAttribute('data-paise')).toBe('15900')
   const receipt = page.frameLocator('[data-testid=receipt-preview]').locator('body')
   await poll(() => shownText(receipt)).toContain(words.paymentReceipt[0])
   const receiptText = await shownText(receipt)
@@ -247,8 +259,15 @@ async function shopDay(language: Language): Promise<void> {
   expect(await page.getByTestId('day-credit-sales').getAttribute('data-count')).toBe('1')
   expect(await text('day-credit-sales')).toBe('₹299.00')
   expect(await text('day-credit-paid-cash')).toBe('₹100.00')
-  expect(await text('day-credit-paid-upi')).toBe('₹0.00')
-  expect(await text('day-credit-outstanding')).toBe('₹199.00')
+  expect(await text('day-credit-paid-upi')).toBe('₹40.00')
+  expect(await text('day-credit-outstanding')).toBe('₹159.00')
+  // Staff's payment apart, marked for the owner to find in the bank statement; the owner's own is not listed.
+  expect(await page.getByTestId('day-staff-payments').locator('h2').textContent()).toBe(words.staffPaymentsTitle)
+  const staffRow = page.getByTestId('staff-payment')
+  expect(await staffRow.count()).toBe(1)
+  expect(await staffRow.getAttribute('data-receipt')).toBe(staffPayment.value.receiptId)
+  for (const shown of [REGULAR.number, REGULAR.name, '₹40.00']) expect(await staffRow.textContent()).toContain(shown)
+  expect(await text('staff-payment-check')).toBe(words.checkBank)
   // Earned: 2% of ₹299 and ₹149 (₹5.98 + ₹2.98), ₹5 fixed on the VI sale, ₹10 service charge.
   expect(await page.getByTestId('day-earnings').locator('h2').textContent()).toBe(words.earningsTitle)
   expect(await text('day-earnings-earned')).toBe('₹23.96')
@@ -279,7 +298,7 @@ async function shopDay(language: Language): Promise<void> {
   for (const line of words.zReport) expect(reportText).toContain(line)
   // The printed PDF holds the figures too.
   const pdfText = execFileSync('pdftotext', ['-layout', pdfPath, '-'], { encoding: 'utf8' })
-  for (const figure of ['₹548.00', '₹299.00', '₹199.00', '₹710.00', '₹23.96']) expect(pdfText).toContain(figure)
+  for (const figure of ['₹548.00', '₹299.00', '₹159.00', '₹710.00', '₹23.96']) expect(pdfText).toContain(figure)
 }
 
 describe('a shop day at 1366×768', () => {

@@ -1,11 +1,15 @@
 // Credit (udhaar) through the real core in REAL mode against the simulator: dues from credit sales
 // only when SUCCESS (also when a status check settles them, and reversed when one turns FAILED),
 // payments in part, refused past the due and settling to zero, the credit limit checked before the
-// provider is called, day close with cash, UPI and credit apart, and dues the same after a restart.
+// provider is called, day close with cash, UPI and credit apart, the payments staff took listed apart
+// for the owner (a UPI one marked for the bank statement), and dues the same after a restart.
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { businessDayOf } from '../../electron/counter/business-day'
+import { ledgerDir } from '../../electron/counter/session'
 import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
-import { startRealModeRig, type RealModeRig, valueOf } from './helpers'
+import { journalOf, startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
 const customer = { creditName: 'Sita Devi', creditNumber: '9876500001' }
@@ -142,7 +146,8 @@ describe('credit at day close', () => {
 
     const summary = valueOf(await rig.counter.call('day.summary', {}))
     expect(summary.cash).toMatchObject({ collectedCashPaise: 200_00, collectedUpiPaise: 149_00 })
-    expect(summary.credit).toEqual({ salesCount: 2, salesPaise: 399_00, paidCashPaise: 100_00, paidUpiPaise: 40_00, outstandingPaise: 259_00 })
+    // The owner took both payments: none is listed as staff's.
+    expect(summary.credit).toEqual({ salesCount: 2, salesPaise: 399_00, paidCashPaise: 100_00, paidUpiPaise: 40_00, outstandingPaise: 259_00, staffPayments: [] })
     // Float ₹500 + ₹200 cash sale + ₹100 due paid in cash = ₹800, counted as one ₹500, one ₹200 and one ₹100 note.
     const closed = valueOf(await rig.counter.call('day.close', { businessDay: summary.businessDay, openingFloat: '500', counted: { ...drawer, n500: 1, n200: 1, n100: 1 } }))
     expect(closed.cash).toMatchObject({ expectedPaise: 800_00, countedPaise: 800_00, differencePaise: 0 })
@@ -164,6 +169,56 @@ describe('credit at day close', () => {
   })
 })
 
+describe('payments taken by staff', () => {
+  const PIN = '4826'
+  const STAFF_SECTION = 'Payments of dues taken by staff'
+  /** The CSV's lines from a section's title to the blank line after it. */
+  const csvSection = (csv: string, title: string) => {
+    const lines = csv.split('\r\n')
+    const start = lines.indexOf(title)
+    expect(start).toBeGreaterThan(-1)
+    return lines.slice(start + 1, lines.indexOf('', start))
+  }
+
+  it('lists the payments staff took apart in the day close and Z report, a UPI one marked for the bank; the owner\'s not', async () => {
+    rig = await startRealModeRig()
+    const { counter } = rig
+    // The owner sets the customer up (a sale on credit and a limit), then hands the counter to staff.
+    valueOf(await counter.call('recharge.sell', onCredit('9812345671', '500')))
+    valueOf(await counter.call('credit.setLimit', { number: customer.creditNumber, limit: '1000' }))
+    valueOf(await counter.call('roles.setPin', { pin: PIN, repeat: PIN }))
+    expect(valueOf(await counter.call('roles.lock', {})).role).toBe('staff')
+    const cash = valueOf(await counter.call('credit.pay', { number: customer.creditNumber, amount: '100', mode: 'cash' }))
+    const upi = valueOf(await counter.call('credit.pay', { number: customer.creditNumber, amount: '150.50', mode: 'upi', note: 'GPay' }))
+    expect(valueOf(await counter.call('roles.unlock', { pin: PIN })).role).toBe('owner')
+    const owners = valueOf(await counter.call('credit.pay', { number: customer.creditNumber, amount: '50', mode: 'cash' }))
+    expect(journalOf(rig).filter((line) => line.type === 'credit.payment').map((line) => line.data.by)).toEqual(['staff', 'staff', 'owner'])
+
+    const taken = (payment: typeof cash) => ({ receiptId: payment.receiptId, number: customer.creditNumber, name: 'Sita Devi', amountPaise: payment.amountPaise, mode: payment.mode, at: payment.at })
+    const summary = valueOf(await counter.call('day.summary', {}))
+    expect(summary.credit).toMatchObject({ paidCashPaise: 150_00, paidUpiPaise: 150_50, staffPayments: [taken(cash), taken(upi)] })
+
+    const rowsOf = (csv: string) => csvSection(csv, STAFF_SECTION)
+    const csv = valueOf(await counter.call('day.report', { businessDay: summary.businessDay, format: 'csv' })).content
+    expect(rowsOf(csv)).toEqual([
+      'Time,Receipt id,Customer number,Customer name,Amount,Paid by,For the owner',
+      expect.stringMatching(new RegExp(`^[^,]+,${cash.receiptId},${customer.creditNumber},Sita Devi,100,Cash,$`)),
+      expect.stringMatching(new RegExp(`^[^,]+,${upi.receiptId},${customer.creditNumber},Sita Devi,150\\.50,UPI,Check against the bank statement$`)),
+    ])
+    expect(rowsOf(csv).join('\n')).not.toContain(owners.receiptId)
+
+    // Books rebuilt from the journal alone give each payment its taker from its line.
+    await rig.restart(() => {
+      for (const file of ['ledger.sqlite', 'ledger.sqlite.check', 'ledger.sqlite.prev', 'ledger.sqlite.prev.check']) rmSync(join(ledgerDir(rig!.dataDir, 'real'), file), { force: true })
+    })
+    expect(valueOf(await rig.counter.call('roles.unlock', { pin: PIN })).role).toBe('owner')
+    // The closed day keeps the list as it was shown at the close.
+    const closed = valueOf(await rig.counter.call('day.close', { businessDay: summary.businessDay, openingFloat: '0', counted: { ...drawer, n100: 1, n50: 1 } }))
+    expect(closed.credit.staffPayments).toEqual([taken(cash), taken(upi)])
+    expect(rowsOf(valueOf(await rig.counter.call('day.report', { businessDay: summary.businessDay, format: 'csv' })).content)).toEqual(rowsOf(csv))
+  })
+})
+
 describe('credit after a restart', () => {
   it('gives the same dues from the snapshot and from a replay of the journal alone', async () => {
     rig = await startRealModeRig()
@@ -177,9 +232,6 @@ describe('credit after a restart', () => {
 
     await rig.restart()
     expect(valueOf(await rig.counter.call('credit.dues', {}))).toEqual(before)
-    const { join } = await import('node:path')
-    const { rmSync } = await import('node:fs')
-    const { ledgerDir } = await import('../../electron/counter/session')
     await rig.restart(() => {
       for (const file of ['ledger.sqlite', 'ledger.sqlite.check', 'ledger.sqlite.prev', 'ledger.sqlite.prev.check']) rmSync(join(ledgerDir(rig!.dataDir, 'real'), file), { force: true })
     })

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startCounter, type CounterApp } from '../../electron/counter/app'
-import { keychainSecrets } from '../../electron/counter/credentials'
+import { keychainSecrets, secretNames } from '../../electron/counter/credentials'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import { privateKeychainService, realApiKey, realCredentials, resourcesDir, tempDir } from './helpers'
 
@@ -17,7 +17,8 @@ function filesUnder(dir: string): string[] {
 
 describe('keychain secret store', () => {
   it('sets, gets and deletes through the real Secret Service', async () => {
-    const store = keychainSecrets(privateKeychainService())
+    const dir = tempDir()
+    const store = keychainSecrets(privateKeychainService()).forFolder(dir.path)
     expect(await store.get('token')).toBeNull()
     await store.set('token', 'tok-123')
     await store.set('secretKey', 'abcd')
@@ -27,6 +28,7 @@ describe('keychain secret store', () => {
     expect(await store.get('token')).toBeNull()
     expect(await store.get('secretKey')).toBe('abcd')
     await store.delete('secretKey')
+    dir.remove()
   })
 })
 
@@ -50,9 +52,8 @@ describe('settings with secrets', () => {
       return state.counter
     }
     cleanups.push(() => dir.remove(), () => provider.close(), async () => {
-      await keychainSecrets(service).delete('token')
-      await keychainSecrets(service).delete('secretKey')
-      await keychainSecrets(service).delete('apiKey')
+      const secrets = keychainSecrets(service).forFolder(dir.path)
+      for (const name of secretNames) await secrets.delete(name)
     }, async () => {
       await state.counter.close()
     })

@@ -137,6 +137,8 @@ export function useLedgerRig(prefix: string): LedgerRig {
 
 /** What each schema version added, undone: turns a snapshot back into what an older Counter wrote. */
 const UNDO_MIGRATION: Record<number, string> = {
+  13: 'DROP TABLE pin_resets;',
+  12: 'ALTER TABLE credit_entries DROP COLUMN recorded_by;',
   11: 'DROP INDEX coupon_sales_charged_by_intent; ALTER TABLE coupon_sales DROP COLUMN intent_seq;',
   10: `UPDATE customers SET name = (SELECT name FROM customer_names WHERE customer_names.number = customers.number);
        UPDATE credit_customers SET name = (SELECT name FROM customer_names WHERE customer_names.number = credit_customers.number);

@@ -160,13 +160,14 @@ describe('the Z report in Hindi', () => {
     expect(zReportCsv(summary, options)).toContain('नकद मिला')
   })
 
-  it('prints credit (udhaar) apart in Hindi: sales on credit, dues paid in cash and by UPI, and what is still owed', () => {
-    const withCredit = { ...summary, credit: { salesCount: 3, salesPaise: 597_00, paidCashPaise: 200_00, paidUpiPaise: 100_00, outstandingPaise: 1_297_00 } }
+  it('prints credit (udhaar) apart in Hindi: sales on credit, dues paid in cash and by UPI, what is still owed, and what staff took', () => {
+    const staffPayment = { receiptId: 'UP2611220000031AB', number: '9876500001', name: 'सीता देवी', amountPaise: 100_00, mode: 'upi' as const, at: '2026-11-22T08:00:00.000Z' }
+    const withCredit = { ...summary, credit: { salesCount: 3, salesPaise: 597_00, paidCashPaise: 200_00, paidUpiPaise: 100_00, outstandingPaise: 1_297_00, staffPayments: [staffPayment] } }
     const thermal = zReportReceipt(withCredit, options, receiptCss)
-    for (const word of ['उधार बिक्री ×3', '₹597.00', 'उधार वसूली, नकद', 'उधार वसूली, UPI', 'बंद पर बाकी उधार', '₹1,297.00']) expect(thermal).toContain(word)
+    for (const word of ['उधार बिक्री ×3', '₹597.00', 'उधार वसूली, नकद', 'उधार वसूली, UPI', 'बंद पर बाकी उधार', '₹1,297.00', 'स्टाफ़ ने ली वसूली', 'बैंक स्टेटमेंट से मिलाएँ']) expect(thermal).toContain(word)
     const a4 = zReportA4(withCredit, options)
-    for (const word of ['उधार बिक्री (दराज़ में नहीं)', 'उधार की वसूली, नकद', 'उधार की वसूली, UPI (दराज़ में नहीं)', 'दिन बंद होने पर बाकी उधार']) expect(a4).toContain(word)
-    for (const html of [thermal, a4, zReportCsv(withCredit, options)]) expect(html).not.toMatch(/Credit|udhaar|Dues|Outstanding|on credit/)
+    for (const word of ['उधार बिक्री (दराज़ में नहीं)', 'उधार की वसूली, नकद', 'उधार की वसूली, UPI (दराज़ में नहीं)', 'दिन बंद होने पर बाकी उधार', 'स्टाफ़ द्वारा ली गई उधार की वसूली', 'मालिक के लिए', 'बैंक स्टेटमेंट से मिलाएँ']) expect(a4).toContain(word)
+    for (const html of [thermal, a4, zReportCsv(withCredit, options)]) expect(html).not.toMatch(/Credit|udhaar|Dues|Outstanding|on credit|staff|bank statement/)
   })
 
   it("prints the day's earnings (margins) in Hindi too, and says so in Hindi when a day closed before margins were kept", () => {

@@ -253,6 +253,24 @@ describe('migrations', () => {
     ])
   })
 
+  it("record who took each credit entry from version 12, entries already in the books read as the owner's", () => {
+    for (const migration of migrations.filter((m) => m.version <= 11)) db.exec(migration.sql)
+    writeMeta(db, 'schema_version', '11')
+    db.run("INSERT INTO credit_customers VALUES ('9876500001', '', NULL, '2026-11-20T04:30:00.000Z', '2026-11-20T04:30:00.000Z')")
+    const entry = (id: string, kind: string, mode: string | null, seq: number) =>
+      db.run(
+        `INSERT INTO credit_entries (entry_id, number, kind, amount_paise, state, reversed_at, mode, note, business_day, at, seq)
+         VALUES (?, '9876500001', ?, 19900, ?, NULL, ?, '', '2026-11-20', '2026-11-20T05:30:00.000Z', ?)`,
+        [id, kind, kind === 'sale' ? 'SUCCESS' : null, mode, seq],
+      )
+    entry('CN1', 'sale', null, 1)
+    entry('UP1', 'payment', 'upi', 2)
+    const before = db.exec('SELECT * FROM credit_entries ORDER BY seq')[0].values
+    expect(migrate(db)).toEqual({ from: 11, to: migrations.length })
+    expect(migrations[11]).toMatchObject({ version: 12, name: 'who took each credit payment' })
+    expect(db.exec('SELECT * FROM credit_entries ORDER BY seq')[0].values).toEqual(before.map((row) => [...row, 'owner']))
+  })
+
   it('do nothing on a database that is already current', () => {
     migrate(db)
     db.run("INSERT INTO meta (key, value) VALUES ('journal_seq', '7')")
@@ -278,7 +296,7 @@ describe('migrations', () => {
     expect(described('credit_customers')).toEqual(['number TEXT', 'name TEXT NOT NULL', 'limit_paise INTEGER', 'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL'])
     expect(described('credit_entries')).toEqual([
       'entry_id TEXT', 'number TEXT NOT NULL', 'kind TEXT NOT NULL', 'amount_paise INTEGER NOT NULL', 'state TEXT', 'reversed_at TEXT',
-      'mode TEXT', 'note TEXT NOT NULL', 'business_day TEXT NOT NULL', 'at TEXT NOT NULL', 'seq INTEGER NOT NULL',
+      'mode TEXT', 'note TEXT NOT NULL', 'business_day TEXT NOT NULL', 'at TEXT NOT NULL', 'seq INTEGER NOT NULL', 'recorded_by TEXT NOT NULL',
     ])
     expect(indexesOf("tbl_name LIKE 'credit_%'")).toEqual({
       credit_entries_by_day: 'credit_entries(business_day, kind)',

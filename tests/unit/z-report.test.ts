@@ -147,7 +147,7 @@ describe('Z report CSV', () => {
   })
 
   it('lists credit apart: sales on credit, dues paid in cash and by UPI, and dues outstanding at close', () => {
-    const credit = { salesCount: 3, salesPaise: 547_00, paidCashPaise: 100_00, paidUpiPaise: 40_50, outstandingPaise: 1_250_25 }
+    const credit = { salesCount: 3, salesPaise: 547_00, paidCashPaise: 100_00, paidUpiPaise: 40_50, outstandingPaise: 1_250_25, staffPayments: [] }
     expect(section(parseCsv(zReportCsv({ ...summary, credit }, { shop, training: false })), 'Credit (udhaar)')).toEqual([
       ['Item', 'Count', 'Amount'],
       ['Sales on credit (not in the drawer)', '3', '547'],
@@ -157,6 +157,31 @@ describe('Z report CSV', () => {
     ])
     const receipt = zReportReceipt({ ...summary, credit }, { shop, training: false }, receiptCss)
     for (const shown of ['Sales on credit ×3', '₹547.00', '₹40.50', 'Outstanding at close', '₹1,250.25']) expect(receipt).toContain(shown)
+  })
+
+  it('lists the payments of dues staff took apart, a UPI one marked for the owner to check against the bank statement', () => {
+    const staffPayments = [
+      { receiptId: 'UP2611220000031AB', number: '9876500001', name: 'Sita Devi', amountPaise: 150_25, mode: 'cash' as const, at: '2026-11-22T07:00:00.000Z' },
+      { receiptId: 'UP2611220000032CD', number: '9876500002', name: null, amountPaise: 99_00, mode: 'upi' as const, at: '2026-11-22T08:00:00.000Z' },
+    ]
+    const head = ['Time', 'Receipt id', 'Customer number', 'Customer name', 'Amount', 'Paid by', 'For the owner']
+    const withStaff = { ...summary, credit: { ...summary.credit, staffPayments } }
+    expect(section(parseCsv(zReportCsv(withStaff, { shop, training: false })), 'Payments of dues taken by staff')).toEqual([
+      head,
+      ['22-11-2026 12:30:00', 'UP2611220000031AB', '9876500001', 'Sita Devi', '150.25', 'Cash', ''],
+      ['22-11-2026 13:30:00', 'UP2611220000032CD', '9876500002', '', '99', 'UPI', 'Check against the bank statement'],
+    ])
+    const receipt = zReportReceipt(withStaff, { shop, training: false }, receiptCss)
+    for (const shown of ['Dues paid to staff', '₹150.25', 'UP2611220000031AB', '9876500001 Sita Devi', '₹99.00', 'Check against the bank statement']) expect(receipt).toContain(shown)
+    expect(receipt.match(/Check against the bank statement/g)).toHaveLength(1)
+    expect(zReportA4(withStaff, { shop, training: false })).toContain('<td>Check against the bank statement</td>')
+
+    // None taken: the table stands empty. A day closed before they were listed says so, never "none".
+    expect(section(rows, 'Payments of dues taken by staff')).toEqual([head])
+    const closedBefore = DaySummarySchema.parse({ ...summary, credit: { salesCount: 0, salesPaise: 0, paidCashPaise: 0, paidUpiPaise: 0, outstandingPaise: 0 } })
+    expect(closedBefore.credit.staffPayments).toBeNull()
+    expect(section(parseCsv(zReportCsv(closedBefore, { shop, training: false })), 'Payments of dues taken by staff')[1]).toEqual(['', 'Not listed when this day was closed', '', '', '', '', ''])
+    expect(zReportReceipt(closedBefore, { shop, training: false }, receiptCss)).toContain('Not listed when this day was closed')
   })
 
   it('says TRAINING when the summary comes from the training ledger, and names the file apart', () => {

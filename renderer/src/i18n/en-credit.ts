@@ -42,5 +42,9 @@ export const creditEn = {
     dayPaidCash: 'Dues paid in cash (in the drawer)',
     dayPaidUpi: 'Dues paid by UPI',
     dayOutstanding: 'Dues outstanding',
+    staffTitle: 'Payments taken by staff',
+    staffReceipt: 'Receipt',
+    checkBank: 'Check against the bank statement',
+    staffNotListed: 'Not listed when this day was closed.',
   },
 }

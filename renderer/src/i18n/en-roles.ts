@@ -1,4 +1,4 @@
-// English strings for owner and staff: the role in the status bar, the PIN dialog, owner-only buttons and the PIN in Settings (same syntax as en.ts).
+// English strings for owner and staff: the role and a PIN reset in the status bar, the PIN dialog, owner-only buttons and the PIN in Settings (same syntax as en.ts).
 export const rolesEn = {
   roles: {
     role: {
@@ -13,6 +13,7 @@ export const rolesEn = {
     ownerOnlyHint: 'Only the owner can do this. Unlock with the owner PIN.',
     idle: 'Owner mode locks after {minutes} minutes without an owner action.',
     uncheckable: 'The owner PIN cannot be checked on this computer. See Settings.',
+    pinReset: 'Owner PIN was reset on {time} — set a new PIN in Settings',
     dialog: {
       title: 'Owner PIN',
       pin: 'PIN (4 to 8 digits)',

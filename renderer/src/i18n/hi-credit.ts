@@ -44,5 +44,9 @@ export const creditHi: typeof creditEn = {
     dayPaidCash: 'उधार की वसूली नकद में (दराज़ में)',
     dayPaidUpi: 'उधार की वसूली UPI से',
     dayOutstanding: 'बाकी उधार',
+    staffTitle: 'स्टाफ़ द्वारा लिए गए भुगतान',
+    staffReceipt: 'रसीद',
+    checkBank: 'बैंक स्टेटमेंट से मिलाएँ',
+    staffNotListed: 'यह दिन बंद होते समय सूची नहीं बनती थी।',
   },
 }

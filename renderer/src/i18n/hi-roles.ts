@@ -1,4 +1,4 @@
-// Hindi strings for owner and staff: the role in the status bar, the PIN dialog, owner-only buttons and the PIN in Settings (same keys as en-roles.ts).
+// Hindi strings for owner and staff: the role and a PIN reset in the status bar, the PIN dialog, owner-only buttons and the PIN in Settings (same keys as en-roles.ts).
 import type { rolesEn } from './en-roles'
 
 export const rolesHi: typeof rolesEn = {
@@ -15,6 +15,7 @@ export const rolesHi: typeof rolesEn = {
     ownerOnlyHint: 'यह सिर्फ़ मालिक कर सकते हैं। मालिक के PIN से अनलॉक करें।',
     idle: 'मालिक का कोई काम न हो तो {minutes} मिनट बाद मालिक मोड लॉक हो जाता है।',
     uncheckable: 'इस कंप्यूटर पर मालिक का PIN जाँचा नहीं जा सकता। सेटिंग्स देखें।',
+    pinReset: 'मालिक का PIN {time} को रीसेट हुआ — सेटिंग्स में नया PIN सेट करें',
     dialog: {
       title: 'मालिक का PIN',
       pin: 'PIN (4 से 8 अंक)',
