@@ -90,6 +90,8 @@ export function unreachableWords(error: unknown, office: OfficeAddress): Said {
     case '3D000':
       return say('office.noDatabase', { database: office.database })
     default:
+      // node-postgres's own words, with no code, for a connection the server dropped (a restart while the shipper rested).
+      if (/connection terminated|not queryable|client was closed/i.test(String((error as Error | null)?.message))) return say('office.connectionClosed', { where })
       if (/timeout|timed out/i.test(String((error as Error | null)?.message))) return say('office.noAnswer', { where })
       if (/ssl|tls|certificate/i.test(String((error as Error | null)?.message))) return say('office.tls', { where })
       return say('office.unusable', { where, code: code ?? '' })

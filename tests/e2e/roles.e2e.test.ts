@@ -65,12 +65,13 @@ describe('owner and staff on screen', () => {
     await page.getByTestId('owner-only-unlock').first().click()
     await page.getByTestId('pin-input').pressSequentially('1111')
     await page.keyboard.press('Enter')
-    await expect.poll(() => page.getByTestId('pin-error').textContent()).toContain('That PIN is wrong')
+    // A PIN check is slow by design (scrypt, one at a time): beside another Chromium file it can take over poll's default second.
+    await expect.poll(() => page.getByTestId('pin-error').textContent(), { timeout: 10_000 }).toContain('That PIN is wrong')
     expect(await page.getByTestId('pin-input').getAttribute('type')).toBe('password')
     await page.screenshot({ path: join(outputDir, 'roles-pin-dialog.png') })
     await page.getByTestId('pin-input').pressSequentially(PIN)
     await page.keyboard.press('Enter')
-    await expect.poll(role).toBe('owner')
+    await expect.poll(role, { timeout: 10_000 }).toBe('owner')
 
     await page.getByTestId('settings-shop-name').fill('Owner Renamed It')
     await page.getByTestId('settings-save').click()
