@@ -51,6 +51,12 @@ const OperatorCodeSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,20}$/, { error: say('operator.choose') })
 
+/** Why `number` is no number of this kind (a mobile's 10 digits, a DTH id's), or null: the sale's rule, and the form's at the number's own Enter. */
+export function rechargeNumberProblem(kind: z.infer<typeof RechargeKindSchema>, number: string): string | null {
+  const checked = (kind === 'mobile' ? MobileNumberSchema : DthNumberSchema).safeParse(number)
+  return checked.success ? null : checked.error.issues[0].message
+}
+
 export const SellRechargeInputSchema = z
   .object({
     kind: RechargeKindSchema,
@@ -66,9 +72,8 @@ export const SellRechargeInputSchema = z
     creditNumber: z.string().max(40).optional(),
   })
   .superRefine((input, ctx) => {
-    const rule = input.kind === 'mobile' ? MobileNumberSchema : DthNumberSchema
-    const checked = rule.safeParse(input.number)
-    if (!checked.success) ctx.addIssue({ code: 'custom', path: ['number'], message: checked.error.issues[0].message })
+    const numberProblem = rechargeNumberProblem(input.kind, input.number)
+    if (numberProblem !== null) ctx.addIssue({ code: 'custom', path: ['number'], message: numberProblem })
     for (const issue of creditCustomerIssues(input)) ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message })
   })
   .transform(({ creditName, creditNumber, ...input }) => ({

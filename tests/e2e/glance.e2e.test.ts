@@ -260,6 +260,19 @@ describe('traps the issue found', () => {
     expect(await page.getByTestId('field-error-number').count()).toBe(0)
   })
 
+  it('a number one digit short is said at its own Enter, and focus stays on it', async () => {
+    await openScreen('F1', '#/')
+    await page.keyboard.press('F1')
+    await page.getByTestId('number-input').fill('987654321')
+    await page.getByTestId('number-input').press('Enter')
+    await page.getByTestId('field-error-number').waitFor()
+    expect(await activeTestId()).toBe('number-input')
+    await page.getByTestId('number-input').fill('9876543210')
+    await page.getByTestId('number-input').press('Enter')
+    await expect.poll(activeTestId).toBe('amount-input')
+    expect(await page.getByTestId('field-error-number').count()).toBe(0)
+  })
+
   it('amounts typed with Indian grouping: "1,999" sells ₹1,999.00', async () => {
     await openScreen('F1', '#/')
     await page.keyboard.press('F1')

@@ -49,8 +49,10 @@ describe('owner and staff on screen', () => {
     // Staff: Save is shown as owner-only, never hidden; the core refuses it anyway.
     await page.getByTestId('settings-shop-name').fill('Staff Renamed It')
     expect(await page.getByTestId('settings-save').count()).toBe(0)
-    // Enter in the form saves nothing: without Save the form has no submit button.
+    // Enter in the form saves nothing (without Save the form has no submit button), and says why beside the button.
+    expect(await page.getByTestId('owner-only-said').count()).toBe(0)
     await page.getByTestId('settings-shop-name').press('Enter')
+    expect(await page.getByTestId('owner-only-said').first().textContent()).toBe('Owner only — unlock with the PIN')
     await page.screenshot({ path: join(outputDir, 'roles-staff-settings.png') })
     expect(await seriousAxeViolations(page)).toEqual([])
     expect(await shopName()).toBe('My Shop')
@@ -72,6 +74,8 @@ describe('owner and staff on screen', () => {
     await page.getByTestId('pin-input').pressSequentially(PIN)
     await page.keyboard.press('Enter')
     await expect.poll(role, { timeout: 10_000 }).toBe('owner')
+    // Focus lands on the owner's own button where "Owner only" stood, not on the page: Enter now saves.
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('data-testid') ?? null")).toBe('settings-save')
 
     await page.getByTestId('settings-shop-name').fill('Owner Renamed It')
     await page.getByTestId('settings-save').click()

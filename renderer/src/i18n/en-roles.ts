@@ -11,6 +11,7 @@ export const rolesEn = {
     lock: 'Lock',
     ownerOnly: 'Owner only — unlock',
     ownerOnlyHint: 'Only the owner can do this. Unlock with the owner PIN.',
+    ownerOnlyAtEnter: 'Owner only — unlock with the PIN',
     idle: 'Owner mode locks after {minutes} minutes without an owner action.',
     uncheckable: 'The owner PIN cannot be checked on this computer. See Settings.',
     pinReset: 'Owner PIN was reset on {time} — set a new PIN in Settings',

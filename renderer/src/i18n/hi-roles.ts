@@ -13,6 +13,7 @@ export const rolesHi: typeof rolesEn = {
     lock: 'लॉक',
     ownerOnly: 'सिर्फ़ मालिक — अनलॉक करें',
     ownerOnlyHint: 'यह सिर्फ़ मालिक कर सकते हैं। मालिक के PIN से अनलॉक करें।',
+    ownerOnlyAtEnter: 'सिर्फ़ मालिक — PIN से अनलॉक करें',
     idle: 'मालिक का कोई काम न हो तो {minutes} मिनट बाद मालिक मोड लॉक हो जाता है।',
     uncheckable: 'इस कंप्यूटर पर मालिक का PIN जाँचा नहीं जा सकता। सेटिंग्स देखें।',
     pinReset: 'मालिक का PIN {time} को रीसेट हुआ — सेटिंग्स में नया PIN सेट करें',
