@@ -48,6 +48,16 @@ function focusScreen(): void {
   ;(target ?? screen).focus()
 }
 
+/**
+ * After a receipt is printed the next key is the next customer's: the screen's first field, wherever focus was (the
+ * Print button, or the page itself once the browser's print frame is gone).
+ */
+export function focusScreenStart(): void {
+  const screen = document.querySelector<HTMLElement>('main.screen')
+  const target = screen?.querySelector<HTMLElement>('[data-autofocus]') ?? screen?.querySelector<HTMLElement>(FOCUSABLE)
+  ;(target ?? screen)?.focus()
+}
+
 /** Screens load their lists after they mount: try again once they had time to render. */
 function focusScreenSoon(): void {
   void nextTick(() => {

@@ -166,6 +166,16 @@ describe.each(SIZES)('at $width×$height', (size) => {
     await expect.poll(() => page.getByTestId('receipt-notice').textContent()).toContain('Print dialog closed')
     console.log(`[glance ${tag}] ₹199 mobile recharge, focused number field to printed receipt: ${keys.count} keys (target ≤ 16; was 26)`)
     expect(keys.count).toBeLessThanOrEqual(16)
+    // The next customer's number typed at once after printing, by Ctrl+P or by the Print button: every digit lands.
+    await page.keyboard.type('9876500001')
+    expect(await page.getByTestId('number-input').inputValue()).toBe('9876500001')
+    await page.getByTestId('receipt-print').click()
+    await expect.poll(async () => (await printed()).length).toBe(printedBefore + 2)
+    await expect.poll(activeTestId).toBe('number-input')
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('9876500002')
+    expect(await page.getByTestId('number-input').inputValue()).toBe('9876500002')
+    await page.keyboard.press('Escape')
   })
 
   it('sells coupons with the outcome and Print in view; Ctrl+P prints that receipt', async () => {

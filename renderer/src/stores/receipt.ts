@@ -4,6 +4,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { call, platform } from '../api'
 import { printHtml } from '../browserPrint'
+import { focusScreenStart } from '../keyboard'
 import { t } from '../i18n'
 import { useSettingsStore } from './settings'
 
@@ -52,8 +53,8 @@ export const useReceiptStore = defineStore('receipt', () => {
     }
   }
 
-  function print(): Promise<void> {
-    return run('print', async (id) => {
+  async function print(): Promise<void> {
+    await run('print', async (id) => {
       const settings = useSettingsStore()
       await settings.ensureLoaded()
       if (!settings.printsInCore) {
@@ -65,6 +66,7 @@ export const useReceiptStore = defineStore('receipt', () => {
       const { printer, drawerOpened } = result.value
       return { text: t(drawerOpened ? 'printer.sentDrawerOpened' : 'receipt.sentToPrinter', { printer }), isError: false }
     })
+    focusScreenStart()
   }
 
   function savePdf(): Promise<void> {
