@@ -60,7 +60,7 @@ export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels>
           const message = say('credit.moreThanDue', { name: customer.name, due: formatPaise(customer.duePaise) })
           throw new CounterError('invalid_input', message, { amount: message })
         }
-        const id = newId('payment', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+        const id = newId('payment', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
         await session.ledger.append('credit.payment', { receiptId: id, number, amountPaise, mode, note: note ?? '', businessDay: ctx.businessDay(now) })
         return id
       }, say('credit.paymentNotRecorded'))

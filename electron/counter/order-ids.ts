@@ -1,6 +1,7 @@
 // Our ids for sales and requests: a kind prefix, the date, the ledger's next sequence number and
 // a random tail, so they are unique per ledger and stay unique after a restore from backup.
 import { randomBytes } from 'node:crypto'
+import { businessDayOf } from './business-day'
 
 export type IdKind = 'recharge' | 'coupon' | 'reset' | 'topup' | 'payment'
 
@@ -13,9 +14,13 @@ const prefixes: Record<IdKind, { training: string; real: string }> = {
   payment: { training: 'TU', real: 'UP' },
 }
 
-export function newId(kind: IdKind, training: boolean, now: Date, seq: number): string {
+/**
+ * The date is the shop's business day in its time zone, the day the sale is booked to: in India the UTC
+ * date is still yesterday's until 05:30, and an id dated the day before its receipt reads as a wrong sale.
+ */
+export function newId(kind: IdKind, training: boolean, now: Date, seq: number, timeZone: string): string {
   const prefix = prefixes[kind][training ? 'training' : 'real']
-  const ymd = now.toISOString().slice(2, 10).replace(/-/g, '')
+  const ymd = businessDayOf(now, timeZone).slice(2).replace(/-/g, '')
   const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
   return `${prefix}${ymd}${String(seq).padStart(6, '0')}${tail}`
 }

@@ -211,7 +211,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         }
         // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
         const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise, ctx.settings.current) : undefined
-        const id = newId('coupon', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+        const id = newId('coupon', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.coupon.intent', {
           attemptId: id,
           vleId: agent.vleId,
@@ -265,7 +265,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       await agentOrThrow(session, vleId)
       const api = await session.panApi()
       const attemptId = await ctx.recordWrite(async () => {
-        const id = newId('reset', session.mode === 'training', ctx.now(), (await session.ledger.lastSeq()) + 1)
+        const id = newId('reset', session.mode === 'training', ctx.now(), (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.reset.intent', { attemptId: id, vleId, businessDay: ctx.businessDay(ctx.now()) })
         return id
       }, NOTHING_SENT)

@@ -48,7 +48,7 @@ const DOTS_PER_CSS_PX = ROLL_DOTS[80] / mmToPx(72)
  * its text prints at the size the screen shows in millimetres; a rasterizer renders at one device pixel
  * per CSS px (printer-ports.ts). The rule goes last in the head, after the receipt's own body width.
  */
-function atHeadWidth(html: string, widthMm: 58 | 80): string {
+export function atHeadWidth(html: string, widthMm: 58 | 80): string {
   const printableMm = ROLL_DOTS[widthMm] / DOTS_PER_CSS_PX / mmToPx(1)
   return withLastRules(html, `html { zoom: ${DOTS_PER_CSS_PX} } body { width: ${printableMm}mm }`)
 }
@@ -128,7 +128,7 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
         const job = { widthMm: settings.receiptWidthMm, drawerKick }
         const bytes =
           settings.printAsImage || needsImage(receipt.content, settings)
-            ? imageBytes(await picture(receipt.html, settings.receiptWidthMm, afterwards), job)
+            ? imageBytes(await picture(receipt.html, settings.receiptWidthMm, afterwards), { ...job, qr: receipt.content.reference })
             : receiptBytes(receipt.content, settings, job)
         return { printer: await send(address, bytes, afterwards), drawerOpened: drawerKick }
       } catch (err) {

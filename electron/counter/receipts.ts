@@ -3,7 +3,7 @@
 // preview, silent printing, Save PDF and the browser's print. The ESC/POS printer draws the same content.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { couponTypeNames, type CouponSale, type CreditPayment, type Sale, type SaleState } from '../contract'
+import { couponTypeNames, type CouponSale, type CreditPayment, type PaymentMode, type Sale, type SaleState } from '../contract'
 import { formatDateTime } from '../shared/dates'
 import { formatPaise } from '../shared/money'
 import { receiptPageCss } from '../shared/paper'
@@ -26,21 +26,28 @@ const money = (paise: number | null) => (paise === null ? null : formatPaise(pai
 const wordsOf = (shop: ReceiptShop) => paperWords(shop.receiptLanguage).receipt
 
 function saleContent(
-  sale: { state: SaleState; message: string; createdAt: string; training: boolean },
+  sale: { state: SaleState; message: string; createdAt: string; training: boolean; collectedPaise: number; paymentMode: PaymentMode },
   shop: ReceiptShop,
   parts: Pick<ReceiptContent, 'title' | 'reference'> & { rows: [string, string | null][]; amountPaise: number | null; after: [string, string | null][] },
 ): ReceiptContent {
   const words = wordsOf(shop)
   const pending = sale.state === 'UNKNOWN' || sale.state === 'SENDING'
   const status = pending ? { label: words.state.PENDING, note: words.pendingNote } : sale.state === 'FAILED' ? { label: words.state.FAILED, note: words.failedNote } : { label: words.state.SUCCESS, note: '' }
+  const amount = parts.amountPaise
+  // A service charge: the customer paid more than the amount, and the paper must say what, and how. The large line is
+  // then what they paid, the amount and the charge above it. Decision: not on a FAILED sale, whose money goes back
+  // to the customer (the note says nothing was taken); a pending one keeps it, as the shop holds it until it settles.
+  const charged = amount !== null && sale.state !== 'FAILED' && sale.collectedPaise > amount
+  const charge: ReceiptRow[] = charged ? [[words.amount, formatPaise(amount)], [words.serviceCharge, formatPaise(sale.collectedPaise - amount)]] : []
+  const paidBy: ReceiptRow[] = charged ? [[words.paidBy, words.saleMode[sale.paymentMode]]] : []
   return {
     language: shop.receiptLanguage ?? 'en',
     title: parts.title,
     training: sale.training,
     reference: parts.reference,
-    rows: known([[words.date, paperTime(sale.createdAt, shop)], ...parts.rows]),
-    total: parts.amountPaise === null ? null : { label: words.amount, paise: parts.amountPaise },
-    after: known(parts.after),
+    rows: [...known([[words.date, paperTime(sale.createdAt, shop)], ...parts.rows]), ...charge],
+    total: amount === null ? null : charged ? { label: words.totalPaid, paise: sale.collectedPaise } : { label: words.amount, paise: amount },
+    after: [...paidBy, ...known(parts.after)],
     status: status.label,
     // The provider's own message stays in its words: it is what the provider's helpline will recognise.
     note: sale.state === 'FAILED' && sale.message ? `${sale.message}. ${status.note}` : status.note,

@@ -88,7 +88,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
           const open = (await session.ledger.unresolvedSales()).find((sale) => sale.number === input.number)
           if (open) refuseWhileUnresolved(ctx, { kind: 'recharge', id: open.orderId }, input.number, 'number')
           if (input.credit) await refuseOverLimit(session.ledger, input.credit, collected)
-          const id = newId('recharge', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+          const id = newId('recharge', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
           await session.ledger.append('recharge.intent', {
             orderId: id,
             kind: input.kind,

@@ -123,7 +123,7 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
       const businessDay = ctx.businessDay(now)
       const amountPaise = parseRupees(amount)
       const topupId = await ctx.recordWrite(async () => {
-        const id = newId('topup', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1)
+        const id = newId('topup', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.topup', { topupId: id, amountPaise, reference, note: note ?? '', businessDay })
         return id
       })

@@ -275,15 +275,35 @@ function earningsReceiptLines(earnings: Earnings | null, w: PaperWords['z'], lin
 }
 
 /** Each payment staff took in three lines, the long words in the value column, which wraps on a narrow roll. */
-function staffPaymentReceiptLines(payments: StaffPayment[] | null, words: PaperWords, at: (iso: string) => string, line: (label: string, value: string) => string): string[] {
+function staffPaymentReceiptLines(
+  payments: StaffPayment[] | null,
+  words: PaperWords,
+  at: (iso: string) => string,
+  line: (label: string, value: string, className?: string) => string,
+): string[] {
   const w = words.z
   if (!payments) return [line(w.notListedAtClose, '—')]
   return payments.flatMap((p) => [
     line(at(p.at), formatPaise(p.amountPaise)),
-    line(`  ${words.receipt.payment.mode[p.mode]}`, p.mode === 'upi' ? w.checkBank : ''),
-    line(`  ${p.receiptId}`, p.name === null ? p.number : `${p.number} ${p.name}`),
+    line(`  ${words.receipt.payment.mode[p.mode]}`, p.mode === 'upi' ? w.checkBank : '', 'words'),
+    line(`  ${p.receiptId}`, p.name === null ? p.number : `${p.number} ${p.name}`, 'words'),
   ])
 }
+
+/**
+ * The thermal form's rows, after the receipts' stylesheet. Decision: a label and its figure share a line when they
+ * fit, else the figure goes under the label at the right edge (a flex row that wraps); a label breaks at its spaces,
+ * a figure never breaks, and a value of words (class "words") wraps like text. The receipts' table keeps a label on
+ * one line and breaks a value anywhere: on 58 mm "Opening 26-11-2026 10:10:00 pm" pushed its "₹1,17,400.00" off the
+ * paper, and amounts came out split over lines.
+ */
+const Z_RECEIPT_CSS = `body.z table, body.z tbody { display: block }
+body.z tr { display: flex; flex-wrap: wrap; column-gap: 2mm }
+body.z td.k { flex: 1 1 auto; white-space: normal; overflow-wrap: anywhere; padding-right: 0 }
+body.z td.v { flex: 0 0 auto; margin-left: auto; white-space: nowrap; word-break: normal }
+body.z tr.words td.v { flex-shrink: 1; white-space: normal; overflow-wrap: anywhere }
+body.z tr.amount { border-top: 1px dashed #000; border-bottom: 1px dashed #000 }
+body.z tr.amount td { border: 0 }`
 
 /** The thermal receipt: the same facts, one amount per line, in the receipts' stylesheet. */
 export function zReportReceipt(summary: DaySummary, { shop, training, fontFace = '' }: ZReportOptions, receiptCss: string): string {
@@ -306,7 +326,7 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
     section(w.earningsShort, earningsReceiptLines(summary.earnings, w, line)),
     section(w.byRole, summary.byRole.map((r) => line(`${w.role[r.role]} ×${r.count}`, formatPaise(r.amountPaise)))),
     // Paper is kept for what happened: a day without a reset (or closed before they were listed) prints no section.
-    ...(summary.pinResets?.length ? [section(w.pinResetsShort, summary.pinResets.map((r) => line(at(r.at), r.file)))] : []),
+    ...(summary.pinResets?.length ? [section(w.pinResetsShort, summary.pinResets.map((r) => line(at(r.at), r.file, 'words')))] : []),
     section(w.topupsShort, summary.topups.map((t) => line(`${at(t.at)} ${t.reference}`, formatPaise(t.amountPaise)))),
     section(w.pending, summary.pending.map((p) => line(`${p.id} ${p.label} ${stateLabel(w, p.state)}`, amount(p.amountPaise)))),
     section(w.breaksShort, summary.breaks.map(breakLine)),
@@ -344,8 +364,9 @@ ${banner}`
 <html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>${receiptPageCss(shop.receiptWidthMm)}
 ${fontFacesFor(body, fontFace)}
-${receiptCss}</style></head>
-<body class="w${shop.receiptWidthMm}">
+${receiptCss}
+${Z_RECEIPT_CSS}</style></head>
+<body class="w${shop.receiptWidthMm} z">
 ${body}
 </body></html>`
 }

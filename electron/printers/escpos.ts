@@ -123,7 +123,15 @@ function finish(to: Encoder, drawerKick: boolean): Uint8Array {
   // the library's default, inside the 50-200 ms drawer solenoids take.
   if (drawerKick) to.pulse(0, 100, 500)
   // Decision: a partial cut, the receipt hangs on a tab for staff to tear off instead of falling.
-  return to.cut('partial').encode()
+  const bytes = to.cut('partial').encode()
+  // The encoder ends the cut's line with LF like any other, and a printer feeds it after the cut: blank paper at
+  // the head of the next receipt, every job. The cut (GS V) is the job's last command.
+  return bytes.at(-1) === 0x0a ? bytes.subarray(0, -1) : bytes
+}
+
+/** The QR of the id a receipt is found by: model 2, 6-dot modules (about 21 mm for an order id), error level M: reads from a crumpled receipt. */
+function qr(to: Encoder, reference: string) {
+  to.align('center').qrcode(reference, { model: 2, size: 6, errorlevel: 'm' }).align('left')
 }
 
 export interface JobOptions {
@@ -165,8 +173,7 @@ export function receiptBytes(content: ReceiptContent, shop: ShopHeader, { widthM
   if (content.note) for (const line of wrap(printedForm(content.note), columns)) to.line(line)
   banner()
   to.newline()
-  // Model 2, 6-dot modules (about 21 mm for an order id), error level M: reads from a crumpled receipt.
-  to.align('center').qrcode(content.reference, { model: 2, size: 6, errorlevel: 'm' }).align('left')
+  qr(to, content.reference)
   centred(to, content.footer, columns)
   return finish(to, drawerKick)
 }
@@ -175,12 +182,15 @@ export function receiptBytes(content: ReceiptContent, shop: ShopHeader, { widthM
  * Any page as a raster image (GS v 0): scaled to the roll's width in dots (a capture on a HiDPI screen
  * is wider), thresholded to black and white, its height padded to whole 8-dot rows by the encoder.
  * Decision: a threshold, not dithering: a receipt is black text on white, and dithering speckles the
- * antialiased edges of small glyphs.
+ * antialiased edges of small glyphs. A receipt's picture is followed by the QR of its reference (`qr`), as
+ * the text receipt has it: the printer's own QR (GS ( k) draws whole-dot modules, where one drawn into the page,
+ * scaled and thresholded with it, could blur its modules unevenly. A report has no reference, and no QR.
  */
-export function imageBytes(image: RgbaImage, { widthMm, drawerKick }: JobOptions): Uint8Array {
+export function imageBytes(image: RgbaImage, { widthMm, drawerKick, qr: reference }: JobOptions & { qr?: string }): Uint8Array {
   const dots = ROLL_DOTS[widthMm]
   const height = Math.max(1, Math.round((image.height * dots) / image.width))
   const to = encoder(widthMm).image({ width: image.width, height: image.height, data: image.data }, dots, height, 'threshold', 128)
+  if (reference) qr(to, reference)
   return finish(to, drawerKick)
 }
 

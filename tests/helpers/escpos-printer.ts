@@ -7,8 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Worker } from 'node:worker_threads'
 import CodepageEncoder from '@point-of-sale/codepage-encoder'
 
-/** What the printer says it is doing. 'silent' takes jobs and prints them but never answers a status query (many cheap printers). */
-export type FakePrinterStatus = 'ready' | 'paper-near-end' | 'paper-out' | 'cover-open' | 'offline' | 'silent'
+/**
+ * What the printer says it is doing. 'silent' takes jobs and prints them but never answers a status query (many cheap
+ * printers); 'first-only' is ready but answers DLE EOT 1 alone, never 2 or 4.
+ */
+export type FakePrinterStatus = 'ready' | 'paper-near-end' | 'paper-out' | 'cover-open' | 'offline' | 'silent' | 'first-only'
 
 export interface DecodedImage {
   /** In dots; GS v 0 bands printed back to back at one width are one image. */
@@ -28,6 +31,8 @@ export interface DecodedPrint {
   /** The data of every QR code printed (GS ( k store, then print). */
   qr: string[]
   cuts: number
+  /** Line feeds (LF, ESC d, ESC J) after a cut and before the next job's ESC @: paper fed past the cut, wasted. */
+  feedsAfterCut: number
   drawerKicks: number
   images: DecodedImage[]
   /** The n of every DLE EOT n status query in the stream. */
@@ -40,6 +45,7 @@ export interface DecodedPrint {
 const FIXED = 0x12
 const answers: Record<Exclude<FakePrinterStatus, 'silent'>, Record<number, number>> = {
   ready: { 1: FIXED, 2: FIXED, 3: FIXED, 4: FIXED },
+  'first-only': { 1: FIXED },
   'paper-near-end': { 1: FIXED, 2: FIXED, 3: FIXED, 4: FIXED | 0x0c },
   'paper-out': { 1: FIXED | 0x08, 2: FIXED | 0x20, 3: FIXED, 4: FIXED | 0x60 },
   'cover-open': { 1: FIXED | 0x08, 2: FIXED | 0x04, 3: FIXED, 4: FIXED },
@@ -57,6 +63,8 @@ export interface FakePrinter {
   received(): Uint8Array
   /** The bytes of each connection, one entry a connection. */
   jobs(): Uint8Array[]
+  /** For each connection, how many of the packets it received held a status query (DLE EOT): how many writes asked. */
+  statusWrites(): number[]
   /** decodeEscPos(received()) */
   decoded(): DecodedPrint
   /** Forgets what was received so far. */
@@ -75,11 +83,13 @@ export interface FakePrinterOptions {
 export async function startFakePrinter(options: FakePrinterOptions = {}): Promise<FakePrinter> {
   let chunks: Buffer[] = []
   let jobs: Buffer[][] = []
+  let statusWrites: number[] = []
   const sockets = new Set<Socket>()
   const server: Server = createServer((socket) => {
     sockets.add(socket)
     const job: Buffer[] = []
     jobs.push(job)
+    const connection = statusWrites.push(0) - 1
     // DLE EOT n may arrive split across packets: the last two bytes of a chunk carry over.
     let tail = Buffer.alloc(0)
     socket.on('data', (chunk: Buffer) => {
@@ -87,14 +97,17 @@ export async function startFakePrinter(options: FakePrinterOptions = {}): Promis
       job.push(chunk)
       const scan = Buffer.concat([tail, chunk])
       let i = 0
+      let asked = false
       while (i + 2 < scan.length) {
         if (scan[i] === 0x10 && scan[i + 1] === 0x04) {
+          asked = true
           const answer = printer.status === 'silent' ? undefined : answers[printer.status][scan[i + 2]]
           if (answer !== undefined) socket.write(Buffer.of(answer))
           i += 3
         } else i++
       }
       tail = scan.subarray(i)
+      if (asked) statusWrites[connection]++
     })
     socket.on('error', () => socket.destroy())
     socket.on('close', () => sockets.delete(socket))
@@ -115,10 +128,12 @@ export async function startFakePrinter(options: FakePrinterOptions = {}): Promis
     status: options.status ?? 'ready',
     received: () => new Uint8Array(Buffer.concat(chunks)),
     jobs: () => jobs.map((job) => new Uint8Array(Buffer.concat(job))),
+    statusWrites: () => [...statusWrites],
     decoded: () => decodeEscPos(printer.received()),
     clear: () => {
       chunks = []
       jobs = []
+      statusWrites = []
     },
     refuse: stopListening,
     close: async () => {
@@ -192,7 +207,7 @@ const CUT_NOW = new Set([0, 1, 48, 49])
  * any other, so a test never passes over bytes nobody understood.
  */
 export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
-  const out: DecodedPrint = { lines: [], bold: [], large: [], qr: [], cuts: 0, drawerKicks: 0, images: [], statusQueries: [] }
+  const out: DecodedPrint = { lines: [], bold: [], large: [], qr: [], cuts: 0, feedsAfterCut: 0, drawerKicks: 0, images: [], statusQueries: [] }
   let line = ''
   let boldRun = ''
   let largeRun = ''
@@ -202,6 +217,7 @@ export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
   let sizeLarge = false
   let modeLarge = false
   let storedQr: string | null = null
+  let cut = false
   let lastImageEnd = -1
   let i = 0
 
@@ -238,6 +254,7 @@ export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
       continue
     }
     if (b === 0x0a) {
+      if (cut) out.feedsAfterCut++
       endLine()
       continue
     }
@@ -254,6 +271,7 @@ export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
       switch (c) {
         case 0x40: // ESC @
           reset()
+          cut = false
           continue
         case 0x32: // ESC 2 default line spacing
           continue
@@ -280,10 +298,12 @@ export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
           modeLarge = (n & 0x30) !== 0
           continue
         case 0x64: // ESC d n: print and feed n lines
+          if (cut) out.feedsAfterCut += n
           endLine()
           for (let k = 1; k < n; k++) out.lines.push('')
           continue
         case 0x4a: // ESC J n: print and feed n dots
+          if (cut) out.feedsAfterCut++
           if (line) endLine()
           continue
         case 0x74: // ESC t n: code page; only table 0 (PC437) is read
@@ -328,6 +348,7 @@ export function decodeEscPos(bytes: Uint8Array): DecodedPrint {
           } else if (!CUT_NOW.has(m)) throw new Error(`GS V ${m} at byte ${start} is not a cut`)
           if (line) endLine()
           out.cuts++
+          cut = true
           continue
         }
         case 0x76: {

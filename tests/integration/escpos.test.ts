@@ -65,8 +65,11 @@ describe('a receipt as text on a network printer', () => {
     expect(text).toContain('Status: SUCCESSFUL')
     expect(decoded.qr).toEqual([sale.orderId])
     expect(decoded.cuts).toBe(1)
+    expect(decoded.feedsAfterCut).toBe(0)
     expect(decoded.drawerKicks).toBe(0)
     expect(decoded.statusQueries).toEqual([1, 2, 4])
+    // The three questions in one write (one packet), answered together.
+    expect(printer.statusWrites()).toEqual([1])
     // Nothing became "?", and no line runs past the roll's 48 columns.
     expect(decoded.lines.join('\n')).not.toContain('?')
     expect(Math.max(...decoded.lines.map((line) => line.length))).toBeLessThanOrEqual(ROLL_COLUMNS[80])
@@ -92,6 +95,20 @@ describe('a receipt as text on a network printer', () => {
     expect(at).toBeGreaterThan(0)
     expect(lines.slice(at + 1, at + 3).map((line) => line.trim())).toEqual(['Bharat Sanchar Nigam Limited', 'Special Tariff Voucher'])
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(32)
+  })
+
+  it('says what the customer paid when the shop took a service charge: amount, charge, the total large, and how', async () => {
+    const charged = sampleSale({ collectedPaise: 20_900, paymentMode: 'upi' })
+    await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(charged, shop), shop, { widthMm: 80, drawerKick: false }), LINK)
+    const decoded = printer.decoded()
+    const row = (label: string, value: string) => `${label}${' '.repeat(48 - label.length - value.length)}${value}`
+    const at = decoded.lines.indexOf(row('Amount', 'Rs.199.00'))
+    expect(at).toBeGreaterThan(0)
+    expect(decoded.lines[at + 1]).toBe(row('Service charge', 'Rs.10.00'))
+    expect(decoded.bold).toContain(row('Total', 'Rs.209.00'))
+    expect(decoded.large).toEqual(['Sharma Mobile Point', row('Total', 'Rs.209.00')])
+    expect(decoded.lines).toContain(row('Paid by', 'UPI'))
+    expect(decoded.bold).not.toContain(row('Amount', 'Rs.199.00'))
   })
 
   it('prints a training receipt with its banner in printable dashes', async () => {
@@ -130,6 +147,16 @@ describe('a printer that cannot print', () => {
     const before = await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 80, drawerKick: false }), LINK)
     expect({ ...before, message: english(before.message) }).toEqual({ state: 'paper-low', message: `The printer at ${printer.address} is running out of paper: load a new roll soon.` })
     expect(printer.decoded().qr).toEqual([sale.orderId])
+  })
+
+  it('asks a printer that answers only the first status query once, and waits for the rest no longer than for one answer', async () => {
+    printer.status = 'first-only'
+    const started = Date.now()
+    const status = await queryPrinterStatus(addressOf(printer), LINK)
+    // One wait of 500 ms for all three answers (it was 500 ms for each of the two never given: 1 s).
+    expect(Date.now() - started).toBeLessThan(900)
+    expect(status.state).toBe('ready')
+    expect(printer.statusWrites()).toEqual([1])
   })
 
   it('prints on a printer that answers no status query', async () => {
@@ -254,7 +281,7 @@ describe('a receipt the code page cannot print goes as an image', () => {
 
     const image = await rasterizer.rasterize(render.recharge(sale, hindiShop), ROLL_DOTS[widthMm])
     expect(image.width).toBe(ROLL_DOTS[widthMm])
-    await sendToPrinter(addressOf(printer), imageBytes(image, { widthMm, drawerKick: true }), LINK)
+    await sendToPrinter(addressOf(printer), imageBytes(image, { widthMm, drawerKick: true, qr: content.reference }), LINK)
 
     const decoded = printer.decoded()
     expect(decoded.images).toHaveLength(1)
@@ -269,8 +296,14 @@ describe('a receipt the code page cannot print goes as an image', () => {
     expect(blackDots(picture, 4, 40)).toBeGreaterThan(50)
     expect(blackDots(picture, Math.floor(picture.height / 2), picture.height)).toBeGreaterThan(50)
     expect(decoded.lines.filter(Boolean)).toEqual([])
-    expect(decoded.qr).toEqual([])
+    // The order id's QR, as on a text receipt: after the picture, before the cut.
+    expect(decoded.qr).toEqual([sale.orderId])
+    const sent = Buffer.from(printer.received())
+    const qrAt = sent.indexOf(Buffer.of(0x1d, 0x28, 0x6b))
+    expect(qrAt).toBeGreaterThan(sent.indexOf(Buffer.of(0x1d, 0x76, 0x30)))
+    expect(qrAt).toBeLessThan(sent.indexOf(Buffer.of(0x1d, 0x56)))
     expect(decoded.cuts).toBe(1)
+    expect(decoded.feedsAfterCut).toBe(0)
     expect(decoded.drawerKicks).toBe(1)
   })
 })
@@ -300,6 +333,7 @@ describe('the test page', () => {
     // The scale's baseline runs the whole width.
     expect(blackDots(decoded.images[0], 22, 24)).toBe(2 * ROLL_DOTS[widthMm])
     expect(decoded.cuts).toBe(1)
+    expect(decoded.feedsAfterCut).toBe(0)
     expect(decoded.drawerKicks).toBe(0)
   })
 

@@ -62,13 +62,29 @@ describe('receipts on an ESC/POS printer', () => {
     expect(first.bold.some((run) => run.startsWith('Amount') && run.endsWith('Rs.199.50'))).toBe(true)
     expect(first.qr).toEqual([sale.orderId])
     expect(first.images).toEqual([])
-    expect([first.cuts, first.drawerKicks]).toEqual([1, 1])
+    expect([first.cuts, first.drawerKicks, first.feedsAfterCut]).toEqual([1, 1, 0])
+    // DLE EOT 1, 2 and 4 in one write on the job's connection.
+    expect(printer.statusWrites()).toEqual([1])
 
     printer.clear()
     expect(valueOf(await rig.counter.call('receipt.print', { orderId: sale.orderId }))).toEqual({ printer: printer.address, drawerOpened: false })
     const reprint = printer.decoded()
     expect(reprint.qr).toEqual([sale.orderId])
     expect([reprint.cuts, reprint.drawerKicks]).toEqual([1, 0])
+  })
+
+  it('prints what a customer paid with a service charge: the amount, the charge, the total in bold and the payment mode', async () => {
+    const { rig, printer } = await escposCounter()
+    const sale = valueOf(await rig.counter.call('recharge.sell', { ...cashSale, amount: '199', collected: '209', paymentMode: 'upi' }))
+    expect([sale.state, sale.collectedPaise]).toEqual(['SUCCESS', 209_00])
+    valueOf(await rig.counter.call('receipt.print', { orderId: sale.orderId }))
+    const { lines, bold, large } = printer.decoded()
+    const row = (label: string, value: string) => `${label}${' '.repeat(48 - label.length - value.length)}${value}`
+    expect(lines).toContain(row('Amount', 'Rs.199.00'))
+    expect(lines).toContain(row('Service charge', 'Rs.10.00'))
+    expect(bold).toContain(row('Total', 'Rs.209.00'))
+    expect(large).toContain(row('Total', 'Rs.209.00'))
+    expect(lines).toContain(row('Paid by', 'UPI'))
   })
 
   it('opens no drawer for a UPI sale or a FAILED one, and prints a coupon sale', async () => {
@@ -101,7 +117,9 @@ describe('receipts on an ESC/POS printer', () => {
     expect(valueOf(await rig.counter.call('receipt.print', { orderId: sale.orderId }))).toEqual({ printer: printer.address, drawerOpened: true })
     const receipt = printer.decoded()
     expect(receipt.lines.filter(Boolean)).toEqual([])
-    expect([receipt.images.length, receipt.cuts, receipt.drawerKicks]).toEqual([1, 1, 1])
+    expect([receipt.images.length, receipt.cuts, receipt.drawerKicks, receipt.feedsAfterCut]).toEqual([1, 1, 1, 0])
+    // The picture carries the order id's QR as the text receipt does.
+    expect(receipt.qr).toEqual([sale.orderId])
     const [picture] = receipt.images
     expect(picture.width).toBe(576)
     // A receipt of a dozen lines at the screen's size in millimetres: some 60 to 150 mm of paper at 8 dots a mm.
@@ -115,7 +133,8 @@ describe('receipts on an ESC/POS printer', () => {
     const today = valueOf(await rig.counter.call('day.summary', {})).businessDay
     expect(valueOf(await rig.counter.call('day.printReport', { businessDay: today }))).toEqual({ printer: printer.address })
     const report = printer.decoded()
-    expect([report.images.length, report.cuts, report.drawerKicks]).toEqual([1, 1, 0])
+    expect([report.images.length, report.cuts, report.drawerKicks, report.feedsAfterCut]).toEqual([1, 1, 0, 0])
+    expect(report.qr).toEqual([])
     expect(report.images[0].width).toBe(576)
     expect(report.images[0].height).toBeGreaterThan(picture.height)
   })

@@ -217,7 +217,7 @@ describe('Z report HTML', () => {
   it('prints the receipt at the shop’s roll width in the receipts’ stylesheet, and A4 as A4', () => {
     expect(forms.receipt(false)).toContain(':root { --receipt-width-mm: 80 } body { width: 80mm }')
     expect(forms.receipt(false)).toContain(receiptCss)
-    expect(zReportReceipt(summary, { shop: { ...shop, receiptWidthMm: 58 }, training: false }, receiptCss)).toContain('<body class="w58">')
+    expect(zReportReceipt(summary, { shop: { ...shop, receiptWidthMm: 58 }, training: false }, receiptCss)).toContain('<body class="w58 z">')
     expect(forms.a4(false)).toContain('@page { size: A4')
   })
 
