@@ -137,7 +137,7 @@ describe('receipts on an ESC/POS printer', () => {
     expect(report.qr).toEqual([])
     expect(report.images[0].width).toBe(576)
     expect(report.images[0].height).toBeGreaterThan(picture.height)
-  })
+  }, 90_000) // two pictures, each Chromium started afresh until the page fits: 20 s alone here, 33 s beside another file
 
   it('says in plain words, naming the address, when the printer is off, out of paper or stalled, and changes nothing', async () => {
     const { rig, printer: first } = await escposCounter()
