@@ -15,6 +15,8 @@ export default defineConfig({
           web: resolve('electron/web/cli.ts'),
           // office.js is the head office's read-only page (`npm run office`): plain Node, like web.js.
           office: resolve('electron/office/office-cli.ts'),
+          // rebuild.js rebuilds a counter from the head office (`npm run rebuild`): plain Node, like web.js.
+          rebuild: resolve('electron/rebuild-cli.ts'),
           'ledger-thread': resolve('electron/ledger/ledger-thread.ts'),
           'chores-thread': resolve('electron/ledger/chores-thread.ts'),
           // The whole-journal audit's own process, started by the chores thread (electron/ledger/audit-runner.ts).

@@ -1,6 +1,7 @@
 // The app as a whole: training or real mode, the status bar's view of the core (connectivity, the
 // books as opened, the clock against the journal), confirming the clock, and the status as it changes.
 import { z } from 'zod'
+import { BackupStatusSchema } from './backup'
 import type { HandlersOf } from './channel'
 import { None } from './fields'
 import { OfficeStatusSchema } from './office'
@@ -36,6 +37,8 @@ export const AppStatusSchema = z.object({
   office: OfficeStatusSchema.nullable(),
   /** The books' last owner PIN reset while no PIN has been set since (until then anyone at the counter is the owner); else null. */
   pinReset: PinResetSchema.nullable(),
+  /** The copy of the books off this PC (#30): its folder, the last verified copy, and what the bar warns of. */
+  backup: BackupStatusSchema,
 })
 export type AppStatus = z.infer<typeof AppStatusSchema>
 

@@ -198,9 +198,9 @@ export const booksChannels = {
 } as const
 export type BooksHandlers = HandlersOf<typeof booksChannels>
 
-/** How far a whole-journal audit or a year's archiving has got, so the screen shows it is working. */
+/** How far a whole-journal audit, a year's archiving or a copy off this PC (copied, then read back) has got, so the screen shows it is working. */
 export const BooksProgressSchema = z.object({
-  task: z.enum(['audit', 'archive']),
+  task: z.enum(['audit', 'archive', 'backup']),
   done: z.number().int(),
   total: z.number().int(),
 })

@@ -14,6 +14,7 @@ export const ErrorCodeSchema = z.enum([
   'day_closed', // the business day's books are closed: nothing more may be booked on it
   'provider_error',
   'printer_error', // the printer did not take the job (off, out of paper, unreachable); the sale and the books are as they were
+  'backup_failed', // the copy off this PC was not finished or did not verify; it was removed, and the copies made before it are untouched
   'forbidden',
   'owner_only', // staff called what only the owner may do; nothing was changed
   'internal',

@@ -6,6 +6,7 @@
 import './zod-jitless'
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
+import { backupChannels } from './backup'
 import { booksChannels, booksEvents } from './books'
 import { mergeDomains, type HandlersOf } from './channel'
 import { creditChannels } from './credit'
@@ -22,6 +23,7 @@ import { salesChannels } from './sales'
 import { settingsChannels } from './settings'
 
 export * from './app'
+export * from './backup'
 export * from './books'
 export * from './credit'
 export * from './customers'
@@ -57,6 +59,7 @@ export const channels = mergeDomains(
   rolesChannels,
   customerChannels,
   officeChannels,
+  backupChannels,
 )
 
 export type Channels = typeof channels

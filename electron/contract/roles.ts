@@ -70,4 +70,7 @@ export const OWNER_ONLY_CHANNELS = [
   'day.close',
   // Issue #31: a new terminal id in the office for good; only the owner can tell which counter is the copy.
   'office.registerAnew',
+  // Issue #30: where the books are copied is a setting, and a copy writes to the shop's drive; both the owner's.
+  'backup.save',
+  'backup.run',
 ] as const

@@ -22,6 +22,7 @@ import { dayCloseHandlers } from './day-close'
 import { historyHandlers } from './history'
 import { marginHandlers } from './margins'
 import { officeShipping } from './office'
+import { offsiteBackup } from './offsite-backup'
 import { HeldAnswers } from './held-answers'
 import { panBalanceOf, panHandlers } from './pan'
 import { createPendingQueue } from './pending'
@@ -121,6 +122,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       clock: clockNow(current),
       office: office.status(),
       pinReset: roles.pinSet() ? null : await current.ledger.lastPinReset(),
+      backup: await offsite.status(),
     }
   }
   /** For changes the caller need not wait on; a status the books cannot give now (a closing session) comes with the next change. */
@@ -182,6 +184,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   }
 
   const office = officeShipping(ctx, dataDir, announceStatus, log)
+  const offsite = offsiteBackup(ctx, dataDir, announceStatus, log)
   const recharge = rechargeHandlers(ctx)
   const pan = panHandlers(ctx)
   const settingsAndStatus: HandlersFor<'app.status' | 'app.confirmClock' | 'settings.get' | 'settings.save' | 'settings.testConnection'> = {
@@ -235,6 +238,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   })
   const { systemPrinter } = options
   const paper = receiptPrinting(ctx, { resourcesDir, systemPrinter, rasterizer: options.rasterizer })
+  const dayClose = dayCloseHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper })
   const handlers: Handlers = {
     ...recharge,
     ...pan,
@@ -242,13 +246,20 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...settingsAndStatus,
     ...pending.handlers,
     ...reconcileHandlers(ctx),
-    ...dayCloseHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper }),
+    ...dayClose,
+    async 'day.close'(input) {
+      const closed = await dayClose['day.close'](input)
+      // Each closed day goes off the PC too (issue #30), while the shop goes on.
+      offsite.afterDayClose()
+      return closed
+    },
     ...historyHandlers(ctx),
     ...marginHandlers(ctx),
     ...paper.handlers,
     ...creditHandlers(ctx),
     ...roles.handlers,
     ...customerHandlers(ctx),
+    ...offsite.handlers,
     async 'office.registerAnew'({ terminalId }) {
       const registered = await office.registerAnew(terminalId)
       emit('status.changed', await status())
@@ -342,6 +353,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       listeners.clear()
       roles.stop()
       await office.stop()
+      await offsite.stop()
       await background
       await pending.stop()
       await answers.flush()

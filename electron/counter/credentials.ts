@@ -93,6 +93,9 @@ function installOf(dataDir: string): InstallFile {
   return readInstall(file)
 }
 
+/** This data folder's install id: also what tells two counters' copies apart in one backup folder (offsite-backup.ts). */
+export const installIdOf = (dataDir: string): string => installOf(dataDir).installId
+
 type Keytar = typeof import('keytar')
 
 /**

@@ -12,18 +12,18 @@ import { CounterError } from './errors'
 import { ledgerDir } from './session'
 import { english, say, type Said } from '../shared/error-words'
 
-/**
- * The journal's name in the office, from the names the shop first gave (later renamings keep it:
- * events.ts 'terminal.named'). Letters of any script stay; everything else becomes '-'.
- */
+/** A name as the office and the backup folder (offsite-backup.ts) write it: letters of any script and digits stay; everything else becomes '-'. */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+}
+
+/** The journal's name in the office, from the names the shop first gave (later renamings keep it: events.ts 'terminal.named'). */
 export function terminalIdOf(shop: string, counter: string): string {
-  const slug = (name: string) =>
-    name
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '')
-  return `${slug(shop)}/${slug(counter)}`
+  return `${slugOf(shop)}/${slugOf(counter)}`
 }
 
 /** Status updates while a backlog ships come per batch; the status bar needs them no oftener than this. */

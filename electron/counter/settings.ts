@@ -48,6 +48,10 @@ export interface StoredSettings {
   officeDatabase: string
   officeUser: string
   officeTls: boolean
+  /** Where the books are copied off this PC (offsite-backup.ts); empty until the owner chooses a folder. */
+  backupFolder: string
+  /** The status bar warns once the last verified copy off this PC is older than this many days. */
+  backupStaleDays: number
 }
 
 const defaults: StoredSettings = {
@@ -80,6 +84,9 @@ const defaults: StoredSettings = {
   officeDatabase: '',
   officeUser: '',
   officeTls: true,
+  backupFolder: '',
+  // A week: a shop that copies at each day close sees no warning; one whose drive stays in a drawer hears within one.
+  backupStaleDays: 7,
 }
 
 const envFields = {
@@ -282,6 +289,11 @@ export class Settings {
 
   saveCommissionRates(rates: CommissionRates): void {
     this.write({ ...this.saved, commissionRates: rates })
+  }
+
+  /** Saved on their own channel (backup.save), checked there against the folder itself. */
+  saveBackup(backup: Pick<StoredSettings, 'backupFolder' | 'backupStaleDays'>): void {
+    this.write({ ...this.saved, ...backup })
   }
 
   private write(next: StoredSettings): void {

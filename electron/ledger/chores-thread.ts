@@ -1,7 +1,7 @@
-// The chores thread's entry: snapshots from its replica, whole-journal audits and saved-copy checks, one request at a time, so no sale waits on them.
+// The chores thread's entry: snapshots from its replica, whole-journal audits, saved-copy checks and backups, one request at a time, so no sale waits on them.
 import { parentPort, workerData } from 'node:worker_threads'
 import { auditJournal } from './audit-runner'
-import { copyLedgerFolder } from './backup-copy'
+import { copyLedgerFolder, copyLedgerOffDisk } from './backup-copy'
 import { carry, type ChoreReply, type ChoreRequest, type ChoresData, type ChoreTasks } from './chores'
 import { loadSqlJs } from './sql-engine'
 import { Replica } from './replica'
@@ -32,6 +32,8 @@ async function perform(request: ChoreRequest): Promise<ChoreTasks[ChoreRequest['
     case 'copyLedger':
       copyLedgerFolder(dir, request.into)
       return null
+    case 'copyOffDisk':
+      return copyLedgerOffDisk(dir, request.into, request.through, (done, total) => reply({ id: request.id, progress: { done, total } }))
   }
 }
 

@@ -1,6 +1,7 @@
 // The ledger's chores thread as the Ledger sees it: typed requests, one answer each (progress on the way), the thread's errors carried back as errors.
 import type { Worker } from 'node:worker_threads'
 import type { JournalAudit } from './audit'
+import type { CopiedLedger } from './backup-copy'
 import type { ChainPoint } from './segments'
 import type { SnapshotCheck } from './snapshot'
 import { startThread } from './threads'
@@ -19,6 +20,8 @@ export interface ChoreTasks {
   savedCopyIs: { request: { check: SnapshotCheck }; answer: boolean }
   /** Copy the ledger (archives, ledger.sqlite and its check, journal) into a backup folder, between two snapshots. */
   copyLedger: { request: { into: string }; answer: null }
+  /** The same copy into a folder off this disk, then read back from there and checked; `through` is the last entry written when it was asked. */
+  copyOffDisk: { request: { into: string; through: number }; answer: CopiedLedger }
 }
 
 export type ChoreName = keyof ChoreTasks

@@ -89,8 +89,11 @@ export function writeFileAtomically(dir: string, name: string, bytes: Uint8Array
   syncDirectory(dir)
 }
 
-/** A copy that is on disk, name included, when this returns; flushed as it goes, as writeDurably is, for the same reason. */
-export function copyFileDurably(from: string, to: string): void {
+/**
+ * A copy that is on disk, name included, when this returns; flushed as it goes, as writeDurably is, for the same reason.
+ * `onCopied` hears each MiB as it lands: a copy to a USB stick may take minutes, and the shop is shown how far it has got.
+ */
+export function copyFileDurably(from: string, to: string, onCopied?: (bytes: number) => void): void {
   const source = fs.openSync(from, 'r')
   try {
     const target = fs.openSync(to, 'w')
@@ -99,6 +102,7 @@ export function copyFileDurably(from: string, to: string): void {
       for (let read = fs.readSync(source, buffer); read > 0; read = fs.readSync(source, buffer)) {
         writeFully(target, buffer.subarray(0, read))
         fs.fdatasyncSync(target)
+        onCopied?.(read)
       }
       fs.fsyncSync(target)
     } finally {

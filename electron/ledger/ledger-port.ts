@@ -43,6 +43,7 @@ export const LEDGER_CALLS = [
   'archiveClosedYears',
   'snapshot',
   'backUpInto',
+  'copyOffDisk',
 ] as const satisfies readonly (keyof Ledger)[]
 
 export type LedgerCall = (typeof LEDGER_CALLS)[number]

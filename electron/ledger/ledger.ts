@@ -10,6 +10,7 @@ import { ClockFloor, type ClockCheck } from './clock-sense'
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
 import type { JournalAudit } from './audit'
+import type { CopiedLedger } from './backup-copy'
 import { Journal } from './journal'
 import { LedgerInUseError, lockFolder } from './folder-lock'
 import { replayOntoSnapshot, type OpenReport } from './ledger-open'
@@ -33,7 +34,7 @@ export type { OpenReport } from './ledger-open'
 // The books' words are said (shared/error-words.ts): notices and refusals reach the screen in its language.
 const NOTHING_WRITTEN = say('ledger.nothingWritten')
 /** Segments are rotated past this size, so an open reads and verifies at most about this much journal. */
-const SEGMENT_BYTES = 32 * 1024 * 1024
+export const SEGMENT_BYTES = 32 * 1024 * 1024
 
 /** The one error a caller shows as is: the line was not recorded (an intent not recorded must not be sent either). */
 export class LedgerWriteError extends Error {
@@ -75,9 +76,9 @@ export interface LedgerOptions {
   onProgress?: (progress: LedgerProgress) => void
 }
 
-/** Long work the shop is shown as it goes: the whole-journal audit and archiving closed years. */
+/** Long work the shop is shown as it goes: the whole-journal audit, archiving closed years and a copy off this disk. */
 export interface LedgerProgress {
-  task: 'audit' | 'archive'
+  task: 'audit' | 'archive' | 'backup'
   done: number
   total: number
 }
@@ -625,6 +626,18 @@ export class Ledger {
   backUpInto(into: string): Promise<void> {
     return this.inWritingTurn(async () => {
       await this.runningChores().ask('copyLedger', { into })
+    })
+  }
+
+  /**
+   * Copies the ledger into `into` on another disk (counter/offsite-backup.ts) as backUpInto does, in turn with the
+   * snapshots, then reads it back from there and checks it (backup-copy.ts copyLedgerOffDisk), telling onProgress as it
+   * goes; sales go on meanwhile. The copy holds at least every line written before it began.
+   */
+  copyOffDisk(into: string): Promise<CopiedLedger> {
+    return this.inWritingTurn(() => {
+      const onProgress = (done: number, total: number) => this.options.onProgress?.({ task: 'backup', done, total })
+      return this.runningChores().ask('copyOffDisk', { into, through: this.journal.lastSeq }, { onProgress })
     })
   }
 

@@ -55,10 +55,15 @@ export function listSegments(journalDir: string): Segment[] {
     .sort((a, b) => a.first - b.first)
 }
 
-export function hashEntry(prev: string, body: Pick<JournalEntry, 'seq' | 'at' | 'type' | 'data'>): string {
+/** The text a line's hash covers after its prev and a newline: its body as the journal wrote it (the head office keeps it, to hash it again). */
+export function hashedBody(body: Pick<JournalEntry, 'seq' | 'at' | 'type' | 'data'>): string {
   const { seq, at, type, data } = body
+  return JSON.stringify({ seq, at, type, data })
+}
+
+export function hashEntry(prev: string, body: Pick<JournalEntry, 'seq' | 'at' | 'type' | 'data'>): string {
   return createHash('sha256')
-    .update(prev + '\n' + JSON.stringify({ seq, at, type, data }))
+    .update(prev + '\n' + hashedBody(body))
     .digest('hex')
 }
 
@@ -91,7 +96,8 @@ function chainProblem(entry: JournalEntry, after: ChainPoint): string | null {
 /** Checks one line against the entry before it: what the line holds, or in words why it breaks the chain. */
 type LineCheck<E extends ChainPoint> = (bytes: Buffer, after: ChainPoint) => E | string
 
-const checkEntry: LineCheck<JournalEntry> = (bytes, after) => {
+/** The parsing check, which readChain uses; exported for a journal written from lines held elsewhere (journal-copy.ts). */
+export const checkEntry: LineCheck<JournalEntry> = (bytes, after) => {
   const entry = parseLine(bytes)
   return entry === null ? say('chain.notALine') : (chainProblem(entry, after) ?? entry)
 }

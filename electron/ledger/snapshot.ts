@@ -64,11 +64,11 @@ export function writeSnapshot(dir: string, bytes: Uint8Array, position: ChainPoi
  * Copies ledger.sqlite and its check into `into` (a backup). The two are a pair only while no
  * snapshot is being written: the chores thread, their one writer, makes the copy between its writes.
  */
-export function copySavedCopy(dir: string, into: string): void {
+export function copySavedCopy(dir: string, into: string, onCopied?: (bytes: number) => void): void {
   // No snapshot yet: a check alone would vouch for nothing.
   if (!fs.existsSync(path.join(dir, SNAPSHOT_FILE))) return
   for (const name of [SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE]) {
-    if (fs.existsSync(path.join(dir, name))) copyFileDurably(path.join(dir, name), path.join(into, name))
+    if (fs.existsSync(path.join(dir, name))) copyFileDurably(path.join(dir, name), path.join(into, name), onCopied)
   }
 }
 

@@ -2,7 +2,7 @@
 // Its refusals are said (shared/error-words.ts): the counter's status bar shows them in the screen's language.
 import type { ClientBase } from 'pg'
 import type { JournalEntry } from '../ledger/events'
-import { GENESIS, GENESIS_HASH, hashEntry, type ChainPoint } from '../ledger/segments'
+import { GENESIS, GENESIS_HASH, hashedBody, hashEntry, type ChainPoint } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
 import { say } from '../shared/error-words'
 
@@ -104,11 +104,12 @@ export async function ingestBatch(client: ClientBase, terminalId: string, entrie
       throw new OfficeRefusal('fork', say('office.fork', { terminal: terminalId, seq: first.seq, before: first.seq - 1 }))
     }
     const fresh = entries.filter((entry) => entry.seq > sharedThrough)
-    const rows = JSON.stringify(fresh.map(({ seq, at, type, data, prev, hash }) => ({ seq, at, type, data, prev, hash })))
+    // body: the text the hash covers, as a string (a jsonb object would lose its key order), kept for the tamper check (office migration 8).
+    const rows = JSON.stringify(fresh.map(({ seq, at, type, data, prev, hash }) => ({ seq, at, type, data, prev, hash, body: hashedBody({ seq, at, type, data }) })))
     const inserted = await client.query<{ seq: string }>(
-      `INSERT INTO entries (terminal, seq, at, type, data, prev, hash)
-       SELECT $1, r.seq, r.at, r.type, r.data, r.prev, r.hash
-       FROM jsonb_to_recordset($2::jsonb) AS r (seq bigint, at timestamptz, type text, data jsonb, prev text, hash text)
+      `INSERT INTO entries (terminal, seq, at, type, data, prev, hash, body)
+       SELECT $1, r.seq, r.at, r.type, r.data, r.prev, r.hash, r.body::json
+       FROM jsonb_to_recordset($2::jsonb) AS r (seq bigint, at timestamptz, type text, data jsonb, prev text, hash text, body text)
        ON CONFLICT (terminal, seq) DO NOTHING
        RETURNING seq`,
       [terminalId, rows],

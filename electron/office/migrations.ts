@@ -1,11 +1,36 @@
-// The office database's schema, as numbered migrations the shipper applies on connect; each runs once, in order, in its own transaction.
+// The office database's schema and the grants of its two roles, as numbered migrations (applied by a counter logged in as the office's owner on connect, or by `npm run office -- roles`); each runs once, in order, in its own transaction.
 import type { ClientBase } from 'pg'
+
+/**
+ * The office's two roles (README, Head office): the counters log in as members of the writer, the office page as a
+ * member of the reader. NOLOGIN roles holding the grants, so the owner makes and changes the logins (and their
+ * passwords) with PostgreSQL's own tools, and nothing here ever handles a password.
+ */
+export const OFFICE_ROLES = { writer: 'counter_office_writer', reader: 'counter_office_reader' } as const
+
+/** The roles where missing, as PL/pgSQL statements (needs CREATEROLE): migration 8's, and `npm run office -- roles`'. */
+const CREATE_ROLES = Object.values(OFFICE_ROLES)
+  .map((role) => `IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role} NOLOGIN; END IF;`)
+  .join(' ')
+
+export interface OfficeMigration {
+  version: number
+  name: string
+  sql: string
+  /**
+   * What the roles may do with what this migration made: PL/pgSQL statements run right after `sql` when both roles
+   * exist, and again by `npm run office -- roles` (roles made after the migrations ran get every migration's grants).
+   * What a migration creates is readable by both roles without one (migration 8's default privileges); only what the
+   * counters must write needs its grant here.
+   */
+  grants?: string
+}
 
 /**
  * Decision: a TS list, not .sql files, so the built shipper thread carries its schema with it (no
  * files to find beside out/main). A migration is never edited once shipped: a change is a new one.
  */
-export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
   {
     version: 1,
     name: 'entries and terminals',
@@ -349,21 +374,76 @@ export const OFFICE_MIGRATIONS: readonly { version: number; name: string; sql: s
       CREATE UNIQUE INDEX terminal_forks_claimant ON terminal_forks (terminal, part_seq, (COALESCE(claimant_hash, '')));
     `,
   },
+  {
+    version: 8,
+    name: 'the text each entry was hashed over, and the roles the counters and the page use',
+    sql: `
+      -- Decision: the office keeps each line's hashed text (segments.ts hashedBody) as it came, so the tamper check
+      -- (chain-check.ts) can recompute every hash and find a row changed after it arrived: data cannot (jsonb orders
+      -- keys its own way) nor can at (timestamptz forgets how the time was written). json, not text: PostgreSQL keeps
+      -- a json value's text exactly, and refuses one that is not JSON, so the check reads it without failing.
+      ALTER TABLE entries ADD COLUMN body json;
+      -- Every row from now on carries its text: a Counter older than this migration is refused until it is upgraded.
+      -- NOT VALID spares the rows received before, which have none: the check follows their links (a deleted one is
+      -- found) but cannot recompute their hashes. It still holds any UPDATE to giving the row a text, which the check hashes.
+      ALTER TABLE entries ADD CONSTRAINT entries_body_kept CHECK (body IS NOT NULL) NOT VALID;
+      -- The roles, where the user migrating may make them; else npm run office -- roles prints the statements for an administrator.
+      DO $roles$ BEGIN
+        IF (SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user) THEN ${CREATE_ROLES} END IF;
+      END $roles$;
+    `,
+    // Decision: the writer may only add to the books. It reads everything (a counter's day close reads the shop's facts,
+    // shop-facts.ts; shipping reads what the office holds, ingest.ts and forks.ts), INSERTs entries, terminals and
+    // forks, and UPDATEs only the bookkeeping columns shipping writes: a terminal's names, contact, reported journal
+    // end and acknowledged chain end (ingest.ts registerTerminal, touchTerminal, ingestBatch) and a fork's sightings and
+    // resolution (forks.ts recordFork, ingestBatch). Column grants, not a SECURITY DEFINER function doing those
+    // updates: the books are the entries, which it can neither change nor delete either way, and the chain is unkeyed,
+    // so a function could not tell a counter's lines from well-made ones its login wrote (README, Head office). The
+    // reader may only read. Both read what later migrations make without a grant of their own (default privileges).
+    grants: `
+      EXECUTE format('GRANT SELECT ON ALL TABLES IN SCHEMA %I TO ${OFFICE_ROLES.writer}, ${OFFICE_ROLES.reader}', current_schema());
+      EXECUTE format('ALTER DEFAULT PRIVILEGES IN SCHEMA %I GRANT SELECT ON TABLES TO ${OFFICE_ROLES.writer}, ${OFFICE_ROLES.reader}', current_schema());
+      GRANT INSERT ON entries, terminals, terminal_forks TO ${OFFICE_ROLES.writer};
+      GRANT UPDATE (shop, counter, last_contact, journal_end, journal_end_at, last_seq, last_hash, first_hash) ON terminals TO ${OFFICE_ROLES.writer};
+      GRANT UPDATE (last_seen, claimant_shop, claimant_counter, claimant_journal_end, resolved_as, resolved_at) ON terminal_forks TO ${OFFICE_ROLES.writer};
+    `,
+  },
 ]
 
 /** Serialises two terminals migrating one new office at once (any fixed number both agree on). */
 const MIGRATION_LOCK = 0x0ff1ce
 
+/** The versions this office has applied; none before the first migration. */
+async function appliedVersions(client: ClientBase): Promise<Set<number>> {
+  const known = (await client.query<{ known: boolean }>("SELECT to_regclass('office_schema') IS NOT NULL AS known")).rows[0].known
+  return new Set(known ? (await client.query<{ version: number }>('SELECT version FROM office_schema')).rows.map((row) => row.version) : [])
+}
+
+/** Both roles exist (in the cluster: roles are not a database's own). */
+async function rolesExist(client: ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_roles WHERE rolname = ANY ($1)', [Object.values(OFFICE_ROLES)])
+  return rows[0].n === Object.values(OFFICE_ROLES).length
+}
+
+const runGrants = (client: ClientBase, grants: string) => client.query(`DO $grants$ BEGIN ${grants} END $grants$`)
+
+/**
+ * Decision: an office already up to date is only read, never written: a counter logs in as a member of the writer role,
+ * which may create nothing (not even CREATE TABLE IF NOT EXISTS, which checks the right to create first). An office a
+ * newer Counter would migrate waits for its owner (npm run office -- roles), and the counter says so.
+ */
 export async function migrateOffice(client: ClientBase): Promise<void> {
   await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
   try {
+    const done = await appliedVersions(client)
+    const pending = OFFICE_MIGRATIONS.filter((migration) => !done.has(migration.version))
+    if (pending.length === 0) return
     await client.query('CREATE TABLE IF NOT EXISTS office_schema (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())')
-    const done = new Set((await client.query<{ version: number }>('SELECT version FROM office_schema')).rows.map((row) => row.version))
-    for (const migration of OFFICE_MIGRATIONS) {
-      if (done.has(migration.version)) continue
+    for (const migration of pending) {
       await client.query('BEGIN')
       try {
         await client.query(migration.sql)
+        if (migration.grants && (await rolesExist(client))) await runGrants(client, migration.grants)
         await client.query('INSERT INTO office_schema (version, name) VALUES ($1, $2)', [migration.version, migration.name])
         await client.query('COMMIT')
       } catch (error) {
@@ -374,4 +454,28 @@ export async function migrateOffice(client: ClientBase): Promise<void> {
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
   }
+}
+
+/** What an administrator runs once where the office's owner may not make roles (npm run office -- roles prints it). */
+export const CREATE_ROLES_SQL = Object.values(OFFICE_ROLES).map((role) => `CREATE ROLE ${role} NOLOGIN;`).join('\n')
+
+/**
+ * `npm run office -- roles`, as the office's owner: migrates, makes the roles where it may, and grants them what every
+ * migration gives them (idempotent: run again after an upgrade, or after an administrator made the roles). False when
+ * the roles are missing and this login may not make them: CREATE_ROLES_SQL is then for an administrator.
+ */
+export async function setUpOfficeRoles(client: ClientBase): Promise<boolean> {
+  await migrateOffice(client)
+  const mayCreate = (await client.query<{ may: boolean }>('SELECT rolsuper OR rolcreaterole AS may FROM pg_roles WHERE rolname = current_user')).rows[0].may
+  if (mayCreate) await client.query(`DO $roles$ BEGIN ${CREATE_ROLES} END $roles$`)
+  if (!(await rolesExist(client))) return false
+  await client.query('BEGIN')
+  try {
+    for (const migration of OFFICE_MIGRATIONS) if (migration.grants) await runGrants(client, migration.grants)
+    await client.query('COMMIT')
+  } catch (error) {
+    await client.query('ROLLBACK')
+    throw error
+  }
+  return true
 }

@@ -1,7 +1,11 @@
-// `npm run office`: the head office's read-only page over its database. Built to out/main/office.js; prints the loopback address (with its token) to open.
+// `npm run office`: the head office's read-only page over its database, or (`npm run office -- roles`) its owner's set-up of the office's roles. Built to out/main/office.js.
+import pg from 'pg'
+import { english } from '../shared/error-words'
 import { checkLaunchToken } from '../shared/loopback-guard'
+import { CREATE_ROLES_SQL, OFFICE_ROLES, setUpOfficeRoles } from './migrations'
 import { startOfficeServer } from './office-server'
 import { OfficeReader, officeFromEnvironment } from './office-view'
+import { officeConnection, unreachableWords, type OfficeAddress } from './shipper'
 
 /** Decision: the office's business day is the shops' own: India's (the counters write IST business days). */
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata'
@@ -16,7 +20,49 @@ function timeZoneFrom(text: string | undefined): string {
   return zone
 }
 
-async function main() {
+/** Why the roles could not be set up, in plain words: the driver's words only for a refused right (they name the object, never a setting). */
+function rolesProblem(error: unknown, office: OfficeAddress): string {
+  const { code, message } = error as { code?: string; message?: string }
+  if (code === '42501') return `${office.user} may not change the office's tables (${message}): run this with the login that owns them, the one the office was first set up with.`
+  return english(unreachableWords(error, office))
+}
+
+/** `npm run office -- roles`: with the owner's login, the office migrated and its roles granted; what the owner does next. */
+async function setUpRoles() {
+  const office = officeFromEnvironment(process.env)
+  const client = new pg.Client({ ...officeConnection(office), connectionTimeoutMillis: 10_000 })
+  client.on('error', () => undefined)
+  let ready: boolean
+  try {
+    await client.connect()
+    ready = await setUpOfficeRoles(client)
+  } catch (error) {
+    throw new Error(rolesProblem(error, office))
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+  if (!ready) {
+    console.log(
+      `${office.user} may not make roles. A database administrator runs this once (for example sudo -u postgres psql):\n\n${CREATE_ROLES_SQL}\n\nThen run npm run office -- roles again, as now.`,
+    )
+    process.exitCode = 1
+    return
+  }
+  console.log(
+    [
+      `The office database ${office.database} is up to date, and its roles have their grants.`,
+      'Make a login for the counters and one for the office page, members of the roles (each asks for its password), for example:',
+      '',
+      `  sudo -u postgres createuser --pwprompt --role=${OFFICE_ROLES.writer} shop_counters`,
+      `  sudo -u postgres createuser --pwprompt --role=${OFFICE_ROLES.reader} office_page`,
+      '',
+      'Each counter takes the first in Settings → Head office; npm run office takes the second (COUNTER_OFFICE_DB_USER).',
+      `Keep ${office.user}, the owner, for upgrades (this command) only: with it a counter could change the office's books.`,
+    ].join('\n'),
+  )
+}
+
+async function startPage() {
   // Every setting is checked before anything connects or listens, so a bad one changes nothing.
   const token = process.env.COUNTER_OFFICE_TOKEN || undefined
   checkLaunchToken(token, 'COUNTER_OFFICE_TOKEN')
@@ -38,7 +84,8 @@ async function main() {
   process.once('SIGTERM', () => void stop())
 }
 
-main().catch((err) => {
-  console.error(`The office view could not start: ${err instanceof Error ? err.message : String(err)}`)
+const roles = process.argv[2] === 'roles'
+;(roles ? setUpRoles() : startPage()).catch((err) => {
+  console.error(`${roles ? 'The office roles could not be set up' : 'The office view could not start'}: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(1)
 })

@@ -2,6 +2,7 @@
 import { couponTypeNames, type CouponType } from '../contract/pan'
 import { formatDateTime, formatDay } from '../shared/dates'
 import { formatBigPaise } from '../shared/money'
+import type { ChainCheck, TamperRow } from './chain-check'
 import type { ForkRow, OfficeDay, TerminalRow } from './office-view'
 
 /**
@@ -26,11 +27,19 @@ export function pageUrl(address: PageAddress): string {
   return `/?${query.toString()}`
 }
 
+/** The tamper check's last run as the office server holds it (office-server.ts): none finished yet, its result, or why it could not run. */
+export type TamperState = { kind: 'pending' } | { kind: 'done'; check: ChainCheck } | { kind: 'failed'; at: Date; words: string }
+
 export interface PageContext {
   timeZone: string
   now: Date
   address: PageAddress
+  /** Only the office server checks the chains; a page drawn without it has no tamper section. */
+  tamper?: TamperState
 }
+
+/** The page's address with the tamper check run first. Decision: a GET like every other: it only reads, and the page has no script to send anything else. */
+export const checkNowUrl = (address: PageAddress) => `${pageUrl(address)}&check=now`
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -134,11 +143,48 @@ function forksTable(forks: readonly ForkRow[], at: (instant: Date) => string, na
   )
 }
 
+/** A tamper check's finding in plain words: which line, and what became of it. */
+function tamperWords(row: TamperRow): [string, string] {
+  switch (row.kind) {
+    case 'edited':
+      return [`#${row.seq}`, 'changed at the office: it no longer matches what the counter hashed']
+    case 'missing':
+      return [row.seq === row.through ? `#${row.seq}` : `#${row.seq}–#${row.through}`, 'deleted at the office: received from the counter, no longer held']
+    case 'unlinked':
+      return [`#${row.seq}`, `does not follow #${row.seq - 1n} as the counter wrote them: one of the two was changed at the office (its hash made again)`]
+    case 'end':
+      return [`#${row.seq}`, 'is not the line the office received as this terminal’s last: changed at the office (its hash made again)']
+  }
+}
+
+/** The tamper check: every line changed or deleted at the office, by terminal and line; else that none is, and how much was checked. */
+function tamperSection(state: TamperState, address: PageAddress, at: (instant: Date) => string, nameOf: (terminal: string) => string): string {
+  const again = `<p><a href="${escapeHtml(checkNowUrl(address))}">Check now</a></p>`
+  if (state.kind === 'pending') return `<h2>Tamper check</h2><p class="none">The first check of the office’s lines is running: refresh in a moment.</p>${again}`
+  if (state.kind === 'failed') return `<h2>Tamper check</h2><p class="bad">The tamper check could not run (${escapeHtml(at(state.at))}): ${escapeHtml(state.words)}</p>${again}`
+  const { check } = state
+  const checked = `Checked ${escapeHtml(at(check.checkedAt))}: ${check.entries} ${check.entries === 1n ? 'line' : 'lines'} of ${check.terminals} ${check.terminals === 1 ? 'terminal' : 'terminals'}, each hashed again and linked to the one before.`
+  const textless = check.textless > 0n
+    ? ` ${check.textless} ${check.textless === 1n ? 'line was' : 'lines were'} received before the office kept each line’s text (office migration 8): checked for deletions only, an edit to one cannot be seen.`
+    : ''
+  if (check.problemCount === 0) return `<h2>Tamper check</h2><p class="ok">No tampering: every line the office holds is as its counter sent it. <span class="none">${checked}${escapeHtml(textless)}</span></p>${again}`
+  const rows = check.problems.map((row) => [nameOf(row.terminal), ...tamperWords(row)])
+  const more = check.problemCount - check.problems.length
+  return [
+    `<h2 class="bad">Tampering: lines changed or deleted at the office</h2>`,
+    `<p class="bad">${check.problemCount} ${check.problemCount === 1 ? 'finding' : 'findings'}: the office’s books no longer match what the counters sent, and its figures below include the changes. Each counter’s own journal still holds its lines as written.</p>`,
+    table(['Terminal', 'Line', 'What'], rows, '', 3),
+    more > 0 ? `<p class="bad">And ${more} more.</p>` : '',
+    `<p class="none">${checked}${escapeHtml(textless)}</p>`,
+    again,
+  ].join('')
+}
+
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n)
 const couponName = (type: number) => couponTypeNames[type as CouponType] ?? `type ${type}`
 
 export function officeDayPage(view: OfficeDay, context: PageContext): string {
-  const { timeZone, now, address } = context
+  const { timeZone, now, address, tamper } = context
   const at = (instant: Date) => formatDateTime(instant, { timeZone, clock: '24h' })
   const labels = view.terminals.map((t) => [t.shop, t.counter].filter(Boolean).join(' · ') || t.terminal)
   // Decision: two terminals of one name (a counter registered anew after a fork keeps its names) are told apart by id.
@@ -186,6 +232,7 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
     `<p class="none">Read-only. Shown ${escapeHtml(at(now))} (${escapeHtml(timeZone)}). Sales count once the provider said SUCCESS.</p>`,
     refreshLinks(address),
     `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(address.token)}"><label>Another day <input type="date" name="day" value="${view.day}"></label> <button>Show</button></form>`,
+    tamper ? tamperSection(tamper, address, at, nameOf) : '',
     `<h2>Terminals</h2>${terminals}`,
     view.forks.length > 0 ? `<h2>Forks: two counters claiming one terminal</h2>${forksTable(view.forks, at, nameOf)}` : '',
     `<h2>Sales by terminal</h2>${table(['Terminal', 'Recharges', 'Recharge amount', 'Coupons', 'Coupon amount', 'Earned', 'Unresolved'], byTerminal, 'No sales on this day.')}`,

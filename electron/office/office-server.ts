@@ -1,15 +1,26 @@
-// The office view's HTTP server on 127.0.0.1: GET / with the per-launch token answers one day's page; nothing else is served.
+// The office view's HTTP server on 127.0.0.1: GET / with the per-launch token answers one day's page (with the tamper check it runs on a schedule); nothing else is served.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { readDay } from '../shared/dates'
 import { checkLaunchToken, foreignCaller, listenOnLoopback, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
-import { officeDayPage, problemPage } from './office-page'
+import { officeDayPage, problemPage, type TamperState } from './office-page'
 import { officeToday, type OfficeReader } from './office-view'
 
+/**
+ * Decision: the tamper check runs at the start, then again 10 minutes after each run ends, or twenty times as long
+ * as the run took if that is longer: a row changed at the office is on the page within 10 minutes in an office of a
+ * few million lines (or at once, with "Check now"), and however many lines it holds, the check (which reads them all,
+ * chain-check.ts) keeps the database busy at most a twentieth of the time.
+ */
+const CHECK_EVERY_MS = 10 * 60_000
+const CHECK_REST = 20
+
 export interface OfficeServerOptions {
-  reader: Pick<OfficeReader, 'day' | 'problemWords'>
+  reader: Pick<OfficeReader, 'day' | 'problemWords' | 'checkChains'>
   timeZone: string
   port?: number
   token?: string
+  /** The least time between two scheduled tamper checks; CHECK_EVERY_MS unless a test says otherwise. */
+  checkEveryMs?: number
 }
 
 export interface OfficeServer {
@@ -44,6 +55,32 @@ export async function startOfficeServer(options: OfficeServerOptions): Promise<O
   checkLaunchToken(options.token, 'COUNTER_OFFICE_TOKEN')
   const token = options.token ?? newLaunchToken()
   let allowed = loopbackCallers(-1)
+  let tamper: TamperState = { kind: 'pending' }
+  let checking: Promise<void> | null = null
+  /** Runs the tamper check, or joins the one running; the page shows whichever finished last. */
+  const check = () => {
+    checking ??= options.reader
+      .checkChains()
+      .then(
+        (result) => {
+          tamper = { kind: 'done', check: result }
+        },
+        (error: unknown) => {
+          tamper = { kind: 'failed', at: new Date(), words: options.reader.problemWords(error) }
+        },
+      )
+      .finally(() => {
+        checking = null
+      })
+    return checking
+  }
+  let schedule: NodeJS.Timeout | undefined
+  let closed = false
+  const scheduled = async () => {
+    const started = Date.now()
+    await check()
+    if (!closed) schedule = setTimeout(() => void scheduled(), Math.max(options.checkEveryMs ?? CHECK_EVERY_MS, CHECK_REST * (Date.now() - started)))
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const foreign = foreignCaller(req, allowed)
@@ -64,9 +101,14 @@ export async function startOfficeServer(options: OfficeServerOptions): Promise<O
     const day = asked === null || asked === '' ? today : /^\d{4}-\d{2}-\d{2}$/.test(asked) ? readDay(asked.split('-').reverse().join('-')) : null
     if (day === null) return send(res, 400, problemPage('Not a day', 'That day is not a calendar date: choose one in the form, or write it as YYYY-MM-DD.'))
     const address = { token, day: day === today ? null : day, refresh: url.searchParams.get('refresh') === 'on' }
+    if (url.searchParams.get('check') === 'now') {
+      // One that began before this request may have read the office before a change it is asked about: a fresh one after it.
+      await checking
+      await check()
+    }
     try {
       const view = await options.reader.day(day, options.timeZone)
-      send(res, 200, officeDayPage(view, { timeZone: options.timeZone, now: new Date(), address }))
+      send(res, 200, officeDayPage(view, { timeZone: options.timeZone, now: new Date(), address, tamper }))
     } catch (error) {
       send(res, 503, problemPage('Office database unavailable', options.reader.problemWords(error), address))
     }
@@ -80,13 +122,20 @@ export async function startOfficeServer(options: OfficeServerOptions): Promise<O
   })
   const { allowed: callers, ...address } = await listenOnLoopback(server, options.port ?? 0, token)
   allowed = callers
+  // Only once it listens: a server that could not start leaves no schedule running.
+  void scheduled()
   return {
     ...address,
     token,
-    close: () =>
-      new Promise<void>((resolve) => {
+    async close() {
+      closed = true
+      clearTimeout(schedule)
+      await new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
-      }),
+      })
+      // The reader is closed after this: a check still running ends first.
+      await checking
+    },
   }
 }

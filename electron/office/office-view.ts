@@ -3,6 +3,8 @@ import pg, { type ClientBase } from 'pg'
 import { formatDate, readDay } from '../shared/dates'
 import { english } from '../shared/error-words'
 import { linkShopBalance, LINK_WINDOW_MS } from '../shared/shop-balance'
+import { checkChains, type ChainCheck } from './chain-check'
+import { OFFICE_ROLES } from './migrations'
 import { readOnlyClientConfig } from './read-only'
 import { unreachableWords, type OfficeAddress } from './shipper'
 import { lastShopFactAt, shopBalanceFacts } from './shop-facts'
@@ -146,6 +148,21 @@ async function shopBreaks(client: ClientBase, shops: readonly string[], day: str
 
 /** The schema the view reads came with office migration 4; an office no counter has reached yet lacks it. */
 class NotSetUp extends Error {}
+/** The text the tamper check hashes is kept from office migration 8 on; an office not upgraded since lacks it. */
+class BeforeTamperCheck extends Error {}
+
+/** The last office migration applied; 0 before the first. */
+async function schemaVersion(client: ClientBase): Promise<number> {
+  const known = (await client.query<{ known: boolean }>("SELECT to_regclass('office_schema') IS NOT NULL AS known")).rows[0].known
+  return known ? Number((await client.query<{ v: number | null }>('SELECT max(version) AS v FROM office_schema')).rows[0].v ?? 0) : 0
+}
+
+/**
+ * Decision: the tamper check may take minutes, not a page's 20 s: it reads every line the office holds (a million
+ * bench-like lines: 26–43 s here, on two cores shared with other work; 200,000 in 2.5 s at best), and it runs on a
+ * schedule, never while a person waits unless they asked for it.
+ */
+const CHECK_TIMEOUT_MS = 10 * 60_000
 
 /** Reads for the page: one pool of at most two connections, each page one consistent snapshot. */
 export class OfficeReader {
@@ -165,8 +182,7 @@ export class OfficeReader {
     const client = await this.pool.connect()
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-      const schemaKnown = (await client.query<{ known: boolean }>("SELECT to_regclass('office_schema') IS NOT NULL AS known")).rows[0].known
-      if (!schemaKnown || Number((await client.query('SELECT max(version) AS v FROM office_schema')).rows[0].v ?? 0) < 4) throw new NotSetUp()
+      if ((await schemaVersion(client)) < 4) throw new NotSetUp()
       const rows = async (sql: string, params: unknown[] = []) => (await client.query<Row>(sql, params)).rows
       const clocks = new Map((await rows(CLOCK_OFFSETS_SQL)).map((r) => [String(r.terminal), Number(r.ahead_ms)]))
       const shops = (await rows('SELECT DISTINCT shop FROM terminals WHERE shop IS NOT NULL ORDER BY shop')).map((r) => String(r.shop))
@@ -213,10 +229,30 @@ export class OfficeReader {
     }
   }
 
-  /** Why a page could not be read, in plain words: never the driver's message, which could quote the settings. */
+  /** The tamper check (chain-check.ts), on a connection of its own: read-only as the page's, with CHECK_TIMEOUT_MS to finish. */
+  async checkChains(): Promise<ChainCheck> {
+    const client = new pg.Client({ ...readOnlyClientConfig(this.office), query_timeout: CHECK_TIMEOUT_MS })
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      if ((await schemaVersion(client)) < 8) throw new BeforeTamperCheck()
+      return await checkChains(client)
+    } finally {
+      await client.end().catch(() => undefined)
+    }
+  }
+
+  /** Why a page or a check could not be read, in plain words: never the driver's message, which could quote the settings. */
   problemWords(error: unknown): string {
+    const where = `${this.office.host}:${this.office.port}`
     if (error instanceof NotSetUp) {
-      return `The office database at ${this.office.host}:${this.office.port} has no Counter records yet: they are set up when a counter first ships its journal to it.`
+      return `The office database at ${where} has no Counter records yet: they are set up when a counter first ships its journal to it.`
+    }
+    if (error instanceof BeforeTamperCheck) {
+      return `The office database at ${where} is older than the tamper check: its owner upgrades it with npm run office -- roles (README, Head office).`
+    }
+    if ((error as { code?: string } | null)?.code === '42501') {
+      return `The office database at ${where} does not let ${this.office.user} read all the page shows: its owner grants it with npm run office -- roles, to a login in the role ${OFFICE_ROLES.reader}.`
     }
     return english(unreachableWords(error, this.office))
   }

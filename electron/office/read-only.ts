@@ -4,7 +4,9 @@ import { officeConnection, type OfficeAddress } from './shipper'
 
 /**
  * How a reader connects. Decision: every transaction is read-only in the server itself
- * (default_transaction_read_only), so even a mistake in this code cannot write to the office's books.
+ * (default_transaction_read_only), so a mistake in this code does not write to the office's books. That is a
+ * session's default, which the session can turn off: what forbids writing is the login, a member of the office's
+ * reader role (migrations.ts OFFICE_ROLES; README, Head office).
  * Its own file, below both readers: the office view reads the shop's facts (shop-facts.ts), which connects this way too.
  */
 export function readOnlyClientConfig(office: OfficeAddress): pg.ClientConfig {

@@ -89,6 +89,9 @@ export function unreachableWords(error: unknown, office: OfficeAddress): Said {
       return say('office.login', { user: office.user })
     case '3D000':
       return say('office.noDatabase', { database: office.database })
+    // Refused a right: a counter logged in as the office's writer role meets a migration it may not apply, or grants missing.
+    case '42501':
+      return say('office.notAllowed', { user: office.user })
     default:
       // node-postgres's own words, with no code, for a connection the server dropped (a restart while the shipper rested).
       if (/connection terminated|not queryable|client was closed/i.test(String((error as Error | null)?.message))) return say('office.connectionClosed', { where })

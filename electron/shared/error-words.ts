@@ -365,10 +365,37 @@ const en = {
   'office.noAnswer': (p: { where: string }) => `No answer from the office database at ${p.where} in time.`,
   'office.tls': (p: { where: string }) => `The office database at ${p.where} could not be reached encrypted (TLS): check its certificate, or that it accepts TLS.`,
   'office.unusable': (p: { where: string; code: string }) => `The office database at ${p.where} could not be used${p.code ? ` (${p.code})` : ''}.`,
+  'office.notAllowed': (p: { user: string }) =>
+    `The office database does not let ${p.user} do what shipping needs (the office not upgraded for this Counter, or its roles not set up): the owner runs npm run office -- roles.`,
   // A fork (office/forks.ts) and its way back (counter/office.ts registerAnew).
   'office.forked': (p: { terminal: string; seq: number; waiting: number }) =>
     `Another counter already sends its journal to the office as ${p.terminal} (a copy of this counter's data folder?): the two part at entry #${p.seq}. This counter's ${p.waiting} entries from there are kept here, waiting. The owner can register this counter as a new terminal (Settings, Head office) to send them.`,
   'office.notForked': 'Only a counter the office refuses as a copy of another (a fork) can be registered as a new terminal.',
+  // The copy of the books off this PC (contract/backup.ts, counter/offsite-backup.ts, ledger/backup-copy.ts).
+  'backup.folderMax': 'The folder path is too long',
+  'backup.staleDaysRule': 'Type a number of days from 1 to 90',
+  'backup.folderWhole': 'Type the whole path of the folder, such as E:\\CounterBackup or /media/usb/CounterBackup',
+  'backup.folderMissing': (p: { folder: string }) => `The backup folder ${p.folder} is not there: plug in the drive, or choose the folder again.`,
+  'backup.notWritable': (p: { folder: string }) => `Counter cannot write in ${p.folder} (a read-only drive, or no permission): choose another folder.`,
+  'backup.noFolder': 'No copy of the books is made off this PC: choose a backup folder on another disk or a USB drive (Settings, Backup).',
+  'backup.training': "Training mode: only the shop's real books are copied off the PC.",
+  'backup.sameDisk': 'The backup folder is on the same disk as the books, and a dead disk would take both: choose a folder on another disk or a USB drive.',
+  'backup.never': 'No copy of the books off this PC yet: plug in the backup drive and press Back up now (Settings, Backup).',
+  'backup.stale': (p: { days: number }) => `The last copy of the books off this PC is ${p.days} days old: plug in the backup drive and press Back up now (Settings, Backup).`,
+  'backup.failed': (p: { problem: string }) => `The last backup failed: ${p.problem}`,
+  'backup.full': (p: { folder: string }) =>
+    `The backup drive (${p.folder}) is full: the copy was not finished and has been removed. The copies made before it are untouched; free some space on the drive or use a bigger one.`,
+  'backup.cutOff': (p: { folder: string; error: string }) =>
+    `The copy to ${p.folder} was cut off (${p.error}; was the drive removed?): it has been removed, and the copies made before it are untouched.`,
+  'backup.notVerified': (p: { problem: string }) =>
+    `The copy did not read back as the books (${p.problem}): it has been removed, and the copies made before it are untouched. Try again, or use another drive.`,
+  'backup.copyBroken': (p: { problem: string }) => `its journal does not check: ${p.problem}`,
+  'backup.copyShort': (p: { entries: number; through: number }) => `its journal ends at entry #${p.entries}, the books' at #${p.through}`,
+  'backup.copyArchive': (p: { name: string }) => `its copy of the closed year ${p.name} differs from the original`,
+  'backup.copyNoSavedCopy': "the books' saved copy is missing from it",
+  'backup.copySavedCopy': 'its saved copy of the books does not match its check',
+  'backup.copySavedCopyAhead': (p: { seq: number }) => `its saved copy reflects entry #${p.seq}, which its journal does not hold`,
+  'backup.copyFile': (p: { name: string }) => `its ${p.name} did not read back as written`,
 }
 
 export type ErrorWords = typeof en
@@ -693,9 +720,34 @@ const hi: ErrorWords = {
   'office.noAnswer': (p) => `${p.where} वाले ऑफ़िस डेटाबेस से समय पर जवाब नहीं आया।`,
   'office.tls': (p) => `${p.where} वाले ऑफ़िस डेटाबेस तक एन्क्रिप्टेड (TLS) नहीं पहुँचा जा सका: उसका सर्टिफ़िकेट जाँचें, या देखें कि वह TLS लेता है।`,
   'office.unusable': (p) => `${p.where} वाला ऑफ़िस डेटाबेस इस्तेमाल नहीं हो सका${p.code ? ` (${p.code})` : ''}।`,
+  'office.notAllowed': (p) =>
+    `ऑफ़िस डेटाबेस ${p.user} को वह नहीं करने देता जो भेजने के लिए ज़रूरी है (ऑफ़िस इस Counter के लिए अपग्रेड नहीं हुआ, या उसके रोल तैयार नहीं): मालिक npm run office -- roles चलाए।`,
   'office.forked': (p) =>
     `एक दूसरा काउंटर (इस काउंटर के डेटा फ़ोल्डर की कॉपी?) पहले से ${p.terminal} के नाम से ऑफ़िस को अपना जर्नल भेजता है: दोनों एंट्री #${p.seq} से अलग हैं। इस काउंटर की वहाँ से ${p.waiting} एंट्री यहीं रखी हैं और भेजे जाने का इंतज़ार कर रही हैं। मालिक इस काउंटर को नए टर्मिनल के रूप में दर्ज करे (सेटिंग्स, हेड ऑफ़िस), तब वे भेजी जाएँगी।`,
   'office.notForked': 'सिर्फ़ वही काउंटर नए टर्मिनल के रूप में दर्ज हो सकता है जिसे ऑफ़िस किसी दूसरे काउंटर की कॉपी (फ़ोर्क) मानकर मना कर रहा है।',
+  'backup.folderMax': 'फ़ोल्डर का पता बहुत लंबा है',
+  'backup.staleDaysRule': '1 से 90 तक दिनों की संख्या लिखें',
+  'backup.folderWhole': 'फ़ोल्डर का पूरा पता लिखें, जैसे E:\\CounterBackup या /media/usb/CounterBackup',
+  'backup.folderMissing': (p) => `बैकअप फ़ोल्डर ${p.folder} मौजूद नहीं है: ड्राइव लगाएँ, या फ़ोल्डर फिर से चुनें।`,
+  'backup.notWritable': (p) => `Counter ${p.folder} में लिख नहीं सकता (ड्राइव सिर्फ़ पढ़ने के लिए है, या अनुमति नहीं है): दूसरा फ़ोल्डर चुनें।`,
+  'backup.noFolder': 'खातों की कोई कॉपी इस PC से बाहर नहीं बन रही: किसी दूसरी डिस्क या पेन ड्राइव पर बैकअप फ़ोल्डर चुनें (सेटिंग्स, बैकअप)।',
+  'backup.training': 'ट्रेनिंग मोड: PC से बाहर सिर्फ़ दुकान के असली खाते कॉपी होते हैं।',
+  'backup.sameDisk': 'बैकअप फ़ोल्डर उसी डिस्क पर है जिस पर खाते हैं, और डिस्क खराब हुई तो दोनों जाएँगे: किसी दूसरी डिस्क या पेन ड्राइव पर फ़ोल्डर चुनें।',
+  'backup.never': 'खातों की कोई कॉपी अभी तक इस PC से बाहर नहीं है: बैकअप ड्राइव लगाएँ और "अभी बैकअप लें" दबाएँ (सेटिंग्स, बैकअप)।',
+  'backup.stale': (p) => `PC से बाहर खातों की आख़िरी कॉपी ${p.days} दिन पुरानी है: बैकअप ड्राइव लगाएँ और "अभी बैकअप लें" दबाएँ (सेटिंग्स, बैकअप)।`,
+  'backup.failed': (p) => `पिछला बैकअप नहीं हो पाया: ${p.problem}`,
+  'backup.full': (p) =>
+    `बैकअप ड्राइव (${p.folder}) भर गई है: कॉपी पूरी नहीं हुई और हटा दी गई। पहले की कॉपियाँ जैसी थीं वैसी हैं; ड्राइव पर जगह खाली करें या बड़ी ड्राइव लगाएँ।`,
+  'backup.cutOff': (p) => `${p.folder} में कॉपी बीच में रुक गई (${p.error}; क्या ड्राइव निकाल दी गई?): वह हटा दी गई, और पहले की कॉपियाँ जैसी थीं वैसी हैं।`,
+  'backup.notVerified': (p) =>
+    `कॉपी वापस पढ़ने पर खातों से मेल नहीं खाई (${p.problem}): वह हटा दी गई, और पहले की कॉपियाँ जैसी थीं वैसी हैं। फिर से कोशिश करें, या दूसरी ड्राइव लगाएँ।`,
+  'backup.copyBroken': (p) => `उसका जर्नल जाँच में सही नहीं निकला: ${p.problem}`,
+  'backup.copyShort': (p) => `उसका जर्नल एंट्री #${p.entries} पर ख़त्म होता है, खातों का #${p.through} पर`,
+  'backup.copyArchive': (p) => `उसमें बंद साल ${p.name} की कॉपी असली से अलग है`,
+  'backup.copyNoSavedCopy': 'उसमें खातों की सेव की हुई कॉपी नहीं है',
+  'backup.copySavedCopy': 'उसमें खातों की सेव की हुई कॉपी अपनी जाँच से मेल नहीं खाती',
+  'backup.copySavedCopyAhead': (p) => `उसकी सेव की हुई कॉपी एंट्री #${p.seq} तक की है, जो उसके जर्नल में नहीं है`,
+  'backup.copyFile': (p) => `उसकी ${p.name} फ़ाइल लिखे जैसी वापस नहीं पढ़ी गई`,
 }
 
 export const errorDictionaries: Record<Language, ErrorWords> = { en, hi }

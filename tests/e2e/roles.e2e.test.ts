@@ -1,31 +1,43 @@
-// Owner and staff in Chromium: the owner sets a PIN in Settings and locks; staff see "Owner only —
-// unlock" in place of Save and cannot save; a wrong PIN is refused in the dialog; the owner unlocks
-// with Enter, saves, and locks again; Esc cancels the dialog. Screenshots land in test-output/e2e/.
+// Owner and staff in Chromium (REAL mode against the simulator): the owner sets a PIN in Settings and locks; staff see
+// "Owner only — unlock" in place of Save and cannot save; a wrong PIN is refused in the dialog; the owner unlocks
+// with Enter, saves, and locks again; Esc cancels the dialog. Then the owner's backup off this PC: the folder set in
+// Settings → Backup and "Back up now" done, with its time. Screenshots land in test-output/e2e/.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
+import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
-import { privateKeychainService, tempDir } from '../integration/helpers'
+import { privateKeychainService, realApiKey, realCredentials, realModeEnv, tempDir } from '../integration/helpers'
 import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const PIN = '4821'
 const dataDir = tempDir('counter-roles-e2e-')
 const keychainService = privateKeychainService()
+/** The backup drive: /dev/shm is another file system than the data folder's /tmp. */
+const drive = mkdtempSync('/dev/shm/counter-roles-e2e-drive-')
+let provider: Simulator
 let browser: BrowserContext
 let counter: CounterApp
 let web: WebServer
 let page: Page
 
 beforeAll(async () => {
-  ;({ counter, web } = await startWebApp(dataDir.path, keychainService))
+  // Real mode: only the shop's real books are copied off the PC.
+  provider = await startSimulator({ recharge: realCredentials, pan: { apiKey: realApiKey } })
+  ;({ counter, web } = await startWebApp(dataDir.path, keychainService, { env: realModeEnv(provider.url) }))
   browser = await launchChromium({ bypassCSP: true })
   page = await browser.newPage()
   page.setDefaultTimeout(10_000)
   await page.goto(web.url)
 })
 
-afterAll(() => closeRig({ browser, web, counter, dataDir }))
+afterAll(async () => {
+  await closeRig({ browser, web, counter, dataDir })
+  await provider?.close()
+  rmSync(drive, { recursive: true, force: true })
+})
 
 const role = () => page.getByTestId('role').getAttribute('data-role')
 const shopName = async () => {
@@ -85,5 +97,32 @@ describe('owner and staff on screen', () => {
     await page.getByTestId('role-lock').click()
     await expect.poll(role).toBe('staff')
     await page.getByTestId('owner-only-unlock').first().waitFor()
+  })
+
+  it('lets the owner set the backup folder and back up now, and shows done with the time', async () => {
+    await page.goto(`${web.url.split('?')[0]}#/settings`)
+    await page.getByTestId('backup-settings').waitFor()
+    // Left locked by the test before: the backup's buttons are the owner's.
+    expect(await role()).toBe('staff')
+    expect(await page.getByTestId('backup-now').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('status-backup').textContent()).toContain('No copy of the books is made off this PC')
+    await page.getByTestId('backup-settings').getByTestId('owner-only-unlock').first().click()
+    await page.getByTestId('pin-input').pressSequentially(PIN)
+    await page.keyboard.press('Enter')
+    // The PIN is checked by a slow hash (scrypt).
+    await expect.poll(role, { timeout: 10_000 }).toBe('owner')
+
+    await page.getByTestId('backup-folder').fill(drive)
+    expect(await page.getByTestId('backup-stale-days').inputValue()).toBe('7')
+    await page.getByTestId('backup-save').click()
+    await page.getByTestId('backup-saved').waitFor()
+    await expect.poll(() => page.getByTestId('status-backup').textContent()).toContain('No copy of the books off this PC yet')
+    await page.getByTestId('backup-now').click()
+    await expect.poll(() => page.getByTestId('backup-done').textContent(), { timeout: 10_000 }).toMatch(/^\s*Done at \d\d:\d\d: copied and checked, up to journal entry #\d+\.\s*$/)
+    expect(await page.getByTestId('backup-last').textContent()).toContain(drive)
+    await expect.poll(() => page.getByTestId('status-backup').count()).toBe(0)
+    expect(readdirSync(drive)).toHaveLength(1)
+    await page.getByTestId('backup-settings').screenshot({ path: join(outputDir, 'roles-backup-done.png') })
+    expect(await seriousAxeViolations(page)).toEqual([])
   })
 })

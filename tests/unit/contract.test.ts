@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   appChannels,
+  backupChannels,
   booksChannels,
   channels,
   CloseDayInputSchema,
@@ -127,7 +128,7 @@ describe('channels', () => {
   })
 
   it('are every domain\'s channels, each named by one domain only', () => {
-    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels, customerChannels, officeChannels]
+    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels, customerChannels, officeChannels, backupChannels]
     expect(Object.keys(channels)).toEqual(domains.flatMap((domain) => Object.keys(domain)))
     // A spread would keep only the later of two domains' "day.close"; the merge refuses it instead.
     expect(() => mergeDomains({ 'day.close': 1 }, { 'day.close': 2 })).toThrow('Two parts of the contract both define "day.close"')
@@ -145,8 +146,9 @@ describe('channels', () => {
     expect(await dispatch(handlers, 'office.registerAnew', { terminalId: 'sharma-mobile/counter-1' }, () => undefined)).toEqual({ ok: true, value: { terminalId: 'new' } })
   })
 
-  it('carries the ledger\'s progress through a long audit or archive', () => {
+  it('carries the ledger\'s progress through a long audit, archive or copy off the PC', () => {
     expect(events['books.progress'].parse({ task: 'audit', done: 500, total: 1_000_000 })).toEqual({ task: 'audit', done: 500, total: 1_000_000 })
-    expect(events['books.progress'].safeParse({ task: 'backup', done: 1, total: 2 }).success).toBe(false)
+    expect(events['books.progress'].parse({ task: 'backup', done: 1, total: 2 })).toEqual({ task: 'backup', done: 1, total: 2 })
+    expect(events['books.progress'].safeParse({ task: 'export', done: 1, total: 2 }).success).toBe(false)
   })
 })

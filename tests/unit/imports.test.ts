@@ -88,6 +88,8 @@ const FLOORS: Record<string, string[]> = {
   ],
   // How both launchers stop the core.
   'electron/shutdown.ts': ['electron/counter', 'electron/shared'],
+  // `npm run rebuild`: a counter rebuilt from the head office, plain Node; reads the office's address as the office view does.
+  'electron/rebuild-cli.ts': ['electron/counter', 'electron/office', 'electron/shared'],
   // The browser-mode launcher: plain Node, so never the Electron shell's files.
   'electron/web': [
     'electron/counter',

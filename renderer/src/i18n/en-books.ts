@@ -22,6 +22,7 @@ export const booksEn = {
       auditValue: '{percent}%',
       archive: 'Archiving closed years',
       archiveValue: '{step} of {total}',
+      backup: 'Copying the books off the PC',
       /** What a screen reader says, and what shows where there is room: task… value. */
       words: '{task}… {value}',
       goOnSelling: 'Sales can go on meanwhile.',

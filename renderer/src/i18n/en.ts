@@ -1,4 +1,5 @@
 // English strings for the counter. Messages use vue-i18n syntax: {name} is a value; avoid @ and | in text.
+import { backupEn } from './en-backup'
 import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
 import { creditEn } from './en-credit'
@@ -13,6 +14,7 @@ import { rolesEn } from './en-roles'
 import { shareEn } from './en-share'
 
 export const en = {
+  ...backupEn,
   ...booksEn,
   ...clockEn,
   ...creditEn,

@@ -24,6 +24,7 @@ export const booksHi: typeof booksEn = {
       auditValue: '{percent}%',
       archive: 'बंद साल संग्रह में रखे जा रहे हैं',
       archiveValue: '{total} में से {step}',
+      backup: 'खाते PC से बाहर कॉपी हो रहे हैं',
       words: '{task}… {value}',
       goOnSelling: 'इस बीच बिक्री चलती रह सकती है।',
     },

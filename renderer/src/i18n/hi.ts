@@ -1,6 +1,7 @@
 // Hindi strings for the counter: plain shop-counter Hindi; UPI, PAN, DTH, ID, OTP and operator names as staff say
 // them. Typed against en, so a key missing here (or one added to en alone) fails the type-check. Same syntax as en.ts.
 import type { en } from './en'
+import { backupHi } from './hi-backup'
 import { booksHi } from './hi-books'
 import { clockHi } from './hi-clock'
 import { creditHi } from './hi-credit'
@@ -15,6 +16,7 @@ import { rolesHi } from './hi-roles'
 import { shareHi } from './hi-share'
 
 export const hi: typeof en = {
+  ...backupHi,
   ...booksHi,
   ...clockHi,
   ...creditHi,

@@ -1,4 +1,4 @@
-// How far the books' long work has got (the whole-journal audit at day close, archiving closed years at start), per task, from the core's events.
+// How far the books' long work has got (the whole-journal audit at day close, archiving closed years at start, a copy off the PC), per task, from the core's events.
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { BooksProgress } from '../../../electron/contract'
@@ -8,8 +8,9 @@ export type BooksTask = BooksProgress['task']
 /**
  * Decision: a task that has said nothing for this long is taken as over, so a bar never stays up for
  * good when its last word was lost (the event stream reconnected, the core restarted). The audit
- * speaks about a hundred times in a run (every ~150 ms at 1M sales); archiving speaks once per closed
- * year, and one busy year takes a few seconds to write: ten seconds leaves room for both.
+ * speaks about a hundred times in a run (every ~150 ms at 1M sales), as a copy off the PC does (each
+ * hundredth, a few seconds apart on a slow USB stick); archiving speaks once per closed year, and one busy
+ * year takes a few seconds to write: ten seconds leaves room for all three.
  */
 export const SILENT_FOR_MS = 10_000
 

@@ -1,0 +1,175 @@
+// Rebuilds a counter whose PC is gone from the head office: its journal line for line into an empty data folder's real books, the books replayed from it, and its names, so it goes on as the same terminal.
+import fs from 'node:fs'
+import path from 'node:path'
+import { syncDirectory, writeFileAtomically } from '../ledger/durable-files'
+import { JournalCopy } from '../ledger/journal-copy'
+import { Ledger, SEGMENT_BYTES } from '../ledger/ledger'
+import { JOURNAL_DIR, listSegments } from '../ledger/segments'
+import type { TerminalName } from '../ledger/terminal-projections'
+import { HeldJournalReader, type HeldJournal } from '../office/held-journal'
+import type { OfficeAddress } from '../office/shipper'
+import { english } from '../shared/error-words'
+import { ledgerDir } from './session'
+import type { StoredSettings } from './settings'
+
+/**
+ * Why nothing was rebuilt, in plain English words. Decision: English only for now: its one caller is the command
+ * whoever supports the shop runs (`npm run rebuild`); the restore screen (issue #30) will say them in the screen's language.
+ */
+export class RebuildRefusal extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'RebuildRefusal'
+  }
+}
+
+/**
+ * Where the books are written before they are books: inside the data folder (so the last step is one rename on one
+ * disk), under a name Counter never opens. A rebuild cut short (a crash, the power) leaves it, and the folder, no
+ * longer empty, is refused until it is removed: never half a journal taken for the shop's books.
+ */
+const STAGING = 'ledger.rebuilding'
+/** As Settings writes settings.json: the OS user's alone. */
+const USER_ONLY_FILE = 0o600
+const USER_ONLY_FOLDER = 0o700
+
+/** Refuses a data folder that holds anything: a rebuild never replaces books, nor settings, nor a rebuild cut short. */
+function refuseUnlessEmpty(dataDir: string): void {
+  let names: string[]
+  try {
+    names = fs.readdirSync(dataDir)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return
+    if (code === 'ENOTDIR') throw new RebuildRefusal(`${dataDir} is a file, not a folder: give the folder to rebuild the counter into.`)
+    throw error
+  }
+  if (names.length === 0) return
+  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '')
+  throw new RebuildRefusal(
+    `${dataDir} is not empty (it holds ${shown}): a counter is rebuilt only into an empty folder, so no books are ever replaced. Give a new folder, or move this one aside.`,
+  )
+}
+
+/** What the office holds of `terminalId`, refused in words when there is nothing a counter could be rebuilt from. */
+async function rebuildable(reader: HeldJournalReader, terminalId: string): Promise<HeldJournal> {
+  const held = await reader.held(terminalId)
+  if (held === null) {
+    const known = await reader.terminals()
+    throw new RebuildRefusal(`The office holds no terminal ${terminalId}. ${known.length > 0 ? `It holds: ${known.join(', ')}.` : 'It holds no terminal yet.'}`)
+  }
+  if (held.last.seq === 0) throw new RebuildRefusal(`The office holds no entry of ${terminalId}: there is nothing to rebuild it from.`)
+  if (held.textless) {
+    const { first, last, count } = held.textless
+    throw new RebuildRefusal(
+      `The office holds ${count === 1 ? `entry #${first}` : `${count} entries, #${first} to #${last},`} of ${terminalId} without the text its hash covers: ` +
+        `${count === 1 ? 'it' : 'they'} reached it before office migration 8, when it kept only the parsed contents, which keep neither the order of a line's fields nor how its time was written, ` +
+        'so the lines cannot be written back as they were hashed. This counter cannot be rebuilt from the office: restore it from a copy of its data folder.',
+    )
+  }
+  return held
+}
+
+/** What the office holds of `terminalId`, for the owner to see before confirming that its old PC is gone; refused as rebuildFromOffice refuses it. */
+export async function lookAtOffice(office: OfficeAddress, terminalId: string): Promise<HeldJournal> {
+  const reader = await HeldJournalReader.open(office)
+  try {
+    return await rebuildable(reader, terminalId)
+  } finally {
+    await reader.close()
+  }
+}
+
+export interface RebuildOptions {
+  /** The head office, as the counter's Settings → Head office gives it. */
+  office: OfficeAddress
+  terminalId: string
+  /** An empty folder (made when missing): the new PC's data folder. */
+  dataDir: string
+  /**
+   * The owner says the old counter's PC is gone for good. Decision: no rebuild without it: the rebuilt counter
+   * continues the terminal, and were the old one to sell again, one of them would be refused as a fork.
+   */
+  oldCounterGone: true
+  /** As Ledger.open's: where the journal is cut into segments. */
+  segmentBytes?: number
+}
+
+export interface Rebuilt {
+  terminal: TerminalName
+  /** The journal's entries: the office's, every one. */
+  entries: number
+  segments: number
+  /** What opening the rebuilt books found for the shop to know (as Counter shows at the top of its screens), in English. */
+  notices: string[]
+}
+
+/**
+ * Writes the office's entries of `terminalId` into `dataDir`'s real books (session.ts ledgerDir) as the counter's
+ * journal, byte for byte: every line is checked against the one before it as it is written, and against the seq the
+ * office files it under. The books are then replayed from it (and saved, as at a counter's exit), and only
+ * then renamed into place, fsync'd; settings.json last gets the counter's names, from the journal's own naming, and
+ * the office's address (its password, like the provider's secrets, goes to the new PC's keychain through Settings).
+ * Its shipping then starts after the office's last entry: the journal is the office's, so nothing forks.
+ */
+export async function rebuildFromOffice(options: RebuildOptions): Promise<Rebuilt> {
+  const { office, terminalId, dataDir } = options
+  // Checked when running too: a caller that is not type-checked (a screen's request) must have asked the owner as well.
+  if (options.oldCounterGone !== true) throw new RebuildRefusal(`Confirm that the old PC of ${terminalId} is gone for good before rebuilding it.`)
+  refuseUnlessEmpty(dataDir)
+  const reader = await HeldJournalReader.open(office)
+  const staging = path.join(dataDir, STAGING)
+  let staged = false
+  let copy: JournalCopy | null = null
+  try {
+    const held = await rebuildable(reader, terminalId)
+    fs.mkdirSync(dataDir, { recursive: true, mode: USER_ONLY_FOLDER })
+    // Not recursive: a second rebuild into the same folder at the same time finds it there and stops (and leaves it be).
+    fs.mkdirSync(staging)
+    staged = true
+    copy = new JournalCopy(staging, options.segmentBytes ?? SEGMENT_BYTES)
+    for await (const { seq, line } of reader.lines(held)) {
+      const entry = copy.add(line)
+      if (typeof entry === 'string') throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} does not verify: ${english(entry)}. Nothing was rebuilt.`)
+      // The chain alone would pass rows renumbered past a gap (each holding the text of the entry before it).
+      if (entry.seq !== seq) throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} holds the text of entry #${entry.seq}. Nothing was rebuilt.`)
+    }
+    if (copy.end.seq !== held.last.seq || copy.end.hash !== held.last.hash) {
+      throw new RebuildRefusal(`The office's entries of ${terminalId} end at #${copy.end.seq}, but it records #${held.last.seq} as its last. Nothing was rebuilt.`)
+    }
+    copy.finish()
+    const segments = listSegments(path.join(staging, JOURNAL_DIR)).length
+    const ledger = await Ledger.open({ dir: staging })
+    const named = ledger.terminal()
+    const damaged = ledger.readOnly
+    const notices = [...ledger.notices, ...(await ledger.close())].map((notice) => english(notice))
+    if (damaged !== null) throw new RebuildRefusal(`The rebuilt books do not open: ${english(damaged)}. Nothing was rebuilt.`)
+    if (named === null) throw new RebuildRefusal(`The office's entries of ${terminalId} never name the counter: it could not go on as ${terminalId}. Nothing was rebuilt.`)
+    // Only the staging folder may be there: anything else appeared meanwhile, and is not replaced.
+    refuseUnlessOnly(dataDir, STAGING)
+    fs.renameSync(staging, ledgerDir(dataDir, 'real'))
+    syncDirectory(dataDir)
+    const settings: Partial<StoredSettings> = {
+      shopName: named.shop,
+      counterName: named.counter,
+      officeHost: office.host,
+      officePort: office.port,
+      officeDatabase: office.database,
+      officeUser: office.user,
+      officeTls: office.tls,
+    }
+    writeFileAtomically(dataDir, 'settings.json', Buffer.from(JSON.stringify(settings, null, 2)), { mode: USER_ONLY_FILE })
+    return { terminal: named, entries: held.last.seq, segments, notices }
+  } catch (error) {
+    copy?.abandon()
+    if (staged) fs.rmSync(staging, { recursive: true, force: true })
+    throw error
+  } finally {
+    await reader.close()
+  }
+}
+
+function refuseUnlessOnly(dataDir: string, name: string): void {
+  const others = fs.readdirSync(dataDir).filter((found) => found !== name)
+  if (others.length > 0) throw new RebuildRefusal(`${dataDir} gained ${others.join(', ')} while the counter was being rebuilt into it: nothing was replaced. Nothing was rebuilt.`)
+}
