@@ -1,6 +1,5 @@
 // The counter's side of the head office: names this counter in its journal, and runs the journal shipper while an office is set up.
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { OfficeStatus } from '../contract'
@@ -9,6 +8,7 @@ import type { TerminalName } from '../ledger/terminal-projections'
 import { startShipperThread, type ShipperLink } from '../office/shipper-link'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
+import { readHintFile } from './hint-files'
 import { ledgerDir } from './session'
 import { english, say, type Said } from '../shared/error-words'
 
@@ -41,14 +41,8 @@ interface Acknowledged {
   seq: number
 }
 
-function readAcknowledged(dataDir: string): Acknowledged | null {
-  try {
-    const read = JSON.parse(readFileSync(join(dataDir, ACKNOWLEDGED_FILE), 'utf8')) as Acknowledged
-    return typeof read.terminalId === 'string' && Number.isSafeInteger(read.seq) ? read : null
-  } catch {
-    return null
-  }
-}
+const readAcknowledged = (dataDir: string) =>
+  readHintFile<Acknowledged>(join(dataDir, ACKNOWLEDGED_FILE), (read) => typeof read.terminalId === 'string' && Number.isSafeInteger(read.seq))
 
 export interface OfficeShipping {
   status(): OfficeStatus | null

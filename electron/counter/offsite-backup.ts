@@ -1,7 +1,7 @@
 // The copy of the books off this PC (issue #30): Settings → Backup names a folder on another disk or a removable
 // drive; the real books are copied there after each day close and on "Back up now" while the counter sells, read back
 // and verified before the copy counts; the status bar warns when the last verified copy is too old or cannot be made.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { isAbsolute, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -13,6 +13,7 @@ import type { CounterContext } from './context'
 import { installIdOf } from './credentials'
 import { CounterError } from './errors'
 import { slugOf } from './office'
+import { readHintFile } from './hint-files'
 import type { Session } from './session'
 import { english, say, type Said } from '../shared/error-words'
 
@@ -95,15 +96,9 @@ async function writeBeside(dir: string, name: string, text: string): Promise<voi
   if ((await readFile(join(dir, name), 'utf8')) !== text) throw new CopyCheckError(say('backup.copyFile', { name }))
 }
 
-function readLastCopy(dataDir: string): BackupCopy | null {
-  try {
-    const read = JSON.parse(readFileSync(join(dataDir, LAST_COPY_FILE), 'utf8')) as BackupCopy
-    return typeof read.at === 'string' && typeof read.path === 'string' && Number.isSafeInteger(read.entries) ? read : null
-  } catch {
-    // None yet, or unreadable: the bar says no copy is known, which the next copy mends.
-    return null
-  }
-}
+/** None yet, or unreadable: the bar says no copy is known, which the next copy mends. */
+const readLastCopy = (dataDir: string) =>
+  readHintFile<BackupCopy>(join(dataDir, LAST_COPY_FILE), (read) => typeof read.at === 'string' && typeof read.path === 'string' && Number.isSafeInteger(read.entries))
 
 /** Why a copy failed, in the shop's words: a full drive, a folder gone or not writable, a copy that did not verify. */
 function plainly(error: unknown, folder: string): Said {

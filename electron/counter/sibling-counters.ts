@@ -5,7 +5,6 @@
 // links them by the provider's own numbers (shared/shop-balance.ts): a break is then what no counter explains, and
 // the others' sales that moved the balance are listed by counter. When the office cannot be asked, or another
 // counter's lines have not reached it, a break may still be that counter's: shown apart, never as a plain break.
-import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { BalanceBreak, DaySummary } from '../contract'
@@ -15,6 +14,7 @@ import { unreachableWords, type OfficeAddress } from '../office/shipper'
 import { say, type Said } from '../shared/error-words'
 import { linkShopBalance, LINK_WINDOW_MS, type ShopBalanceFact, type ShopLink } from '../shared/shop-balance'
 import type { KnownBalance } from './coupon-checks'
+import { readHintFile } from './hint-files'
 
 type ShopJudgement = DaySummary['shop']
 
@@ -92,14 +92,8 @@ interface ShopNote {
   siblings: number
 }
 
-function readShopNote(dataDir: string): ShopNote | null {
-  try {
-    const read = JSON.parse(readFileSync(join(dataDir, SHOP_NOTE_FILE), 'utf8')) as ShopNote
-    return typeof read.terminalId === 'string' && Number.isSafeInteger(read.siblings) ? read : null
-  } catch {
-    return null
-  }
-}
+const readShopNote = (dataDir: string) =>
+  readHintFile<ShopNote>(join(dataDir, SHOP_NOTE_FILE), (read) => typeof read.terminalId === 'string' && Number.isSafeInteger(read.siblings))
 
 /**
  * One visit to the office for `dayFacts` (this counter's facts of the day) and `start` (the balance expected before
