@@ -1,6 +1,7 @@
 // The desktop app's main process: starts the core, opens one hardened window, and carries the
 // contract over IPC. Thin glue: every decision about sales lives in electron/counter/.
 import { app, dialog, ipcMain, session as electronSession, type BrowserWindow, type IpcMainInvokeEvent } from 'electron'
+import { autoUpdater } from 'electron-updater'
 import { join } from 'node:path'
 import { IPC_CALL, IPC_EVENT } from './contract'
 import { dataDirFrom, startCounterFromEnvironment, type CounterApp } from './counter/app'
@@ -10,6 +11,7 @@ import { electronPrinter, electronRasterizer } from './printing'
 import { closeCounter } from './shutdown'
 import { startTrainingSimulator } from './simulator/server'
 import { english } from './shared/error-words'
+import { startUpdates } from './updates'
 
 const CSP = [
   "default-src 'self'",
@@ -92,6 +94,9 @@ app.whenReady().then(async () => {
   counter.onEvent((event) => mainWindow?.webContents.send(IPC_EVENT, event))
   mainWindow = createWindow()
   mainWindow.on('closed', () => (mainWindow = undefined))
+  // The owner's update server, checked once a start; what it finds installs when Counter next quits (updates.ts).
+  const settings = await counter.call('settings.get', {})
+  if (settings.ok) startUpdates(autoUpdater, { url: settings.value.updateUrl, packaged: app.isPackaged, log: console.log })
 })
 
 let closing = false

@@ -8,6 +8,7 @@ import { PendingItemSchema } from './pending'
 import { CouponTypeSchema } from './pan'
 import { DuePaymentModeSchema } from './credit'
 import { PinResetSchema, RoleSchema } from './roles'
+import { CountedSchema, DrawerCountSchema, DrawerMovesSchema } from './drawer'
 import { SaleStateSchema } from './sale-record'
 import { say } from '../shared/error-words'
 
@@ -57,16 +58,6 @@ export const DenominationsSchema = z.object({
   coins: rupeesField({ max: MAX_COINS_PAISE, words: '₹50,000', zero: true, empty: true }),
 })
 export type Denominations = z.infer<typeof DenominationsSchema>
-/** The drawer as a closed day recorded it: read back as stored, never refused for a bound set later. */
-const CountedSchema = z.object({
-  n500: z.number().int(),
-  n200: z.number().int(),
-  n100: z.number().int(),
-  n50: z.number().int(),
-  n20: z.number().int(),
-  n10: z.number().int(),
-  coins: z.string(),
-})
 export type NoteKey = Exclude<keyof Denominations, 'coins'>
 
 /** The notes counted one by one at day close, largest first; smaller money is one sum of coins. */
@@ -109,6 +100,11 @@ export const DaySummarySchema = z.object({
     countedPaise: z.number().int().nullable(),
     differencePaise: z.number().int().nullable(),
     counted: CountedSchema.nullable(),
+    /**
+     * A blind close (Settings) and staff at the counter: expectedPaise and differencePaise are null whatever the day
+     * holds, and the page shows neither (issue #29). Days closed before it existed read false.
+     */
+    blind: z.boolean().default(false),
   }),
   overrideNote: z.string().nullable(),
   /** What the day earned (margins.ts); null in a day closed before Counter kept margins, shown as "—". */
@@ -155,6 +151,13 @@ export const DaySummarySchema = z.object({
    * then left no line, so "none" would not be known.
    */
   pinResets: z.array(PinResetSchema).nullable().default(null),
+  /**
+   * Cash put into the drawer and taken out apart from sales (issue #29): the expected drawer adds what went in and takes
+   * off what went out. Null in a day closed before Counter kept them.
+   */
+  drawerMoves: DrawerMovesSchema.nullable().default(null),
+  /** The latest count saved before the close (drawer.saveCount), or null: the owner's close starts from it. */
+  drawerCount: DrawerCountSchema.nullable().default(null),
 })
 export type DaySummary = z.infer<typeof DaySummarySchema>
 
@@ -187,6 +190,8 @@ export const booksChannels = {
   'reconcile.breaks': { input: DayRangeSchema, output: z.object({ breaks: z.array(BalanceBreakSchema) }) },
   'day.summary': { input: z.object({ businessDay: DaySchema.optional() }), output: DaySummarySchema },
   'day.close': { input: CloseDayInputSchema, output: DaySummarySchema },
+  /** The drawer counted before the close, by staff or the owner: journaled, and the owner's close starts from it. */
+  'drawer.saveCount': { input: CloseDayInputSchema.pick({ businessDay: true, openingFloat: true, counted: true }), output: DrawerCountSchema },
   'day.report': {
     input: z.object({ businessDay: DaySchema, format: z.enum(['receipt', 'a4', 'csv']) }),
     output: z.object({ content: z.string(), filename: z.string() }),

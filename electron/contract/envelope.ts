@@ -15,6 +15,7 @@ export const ErrorCodeSchema = z.enum([
   'provider_error',
   'printer_error', // the printer did not take the job (off, out of paper, unreachable); the sale and the books are as they were
   'backup_failed', // the copy off this PC was not finished or did not verify; it was removed, and the copies made before it are untouched
+  'restore_failed', // the books were not restored: they are as they were before it
   'forbidden',
   'owner_only', // staff called what only the owner may do; nothing was changed
   'internal',

@@ -6,10 +6,11 @@
 import './zod-jitless'
 import type { z } from 'zod'
 import { appChannels, appEvents } from './app'
-import { backupChannels } from './backup'
+import { backupChannels, restoreChannels } from './backup'
 import { booksChannels, booksEvents } from './books'
 import { mergeDomains, type HandlersOf } from './channel'
 import { creditChannels } from './credit'
+import { drawerChannels } from './drawer'
 import { customerChannels, customerEvents } from './customers'
 import { historyChannels } from './history'
 import { marginChannels } from './margins'
@@ -26,6 +27,7 @@ export * from './app'
 export * from './backup'
 export * from './books'
 export * from './credit'
+export * from './drawer'
 export * from './customers'
 export * from './envelope'
 export * from './history'
@@ -59,7 +61,9 @@ export const channels = mergeDomains(
   rolesChannels,
   customerChannels,
   officeChannels,
+  drawerChannels,
   backupChannels,
+  restoreChannels,
 )
 
 export type Channels = typeof channels

@@ -73,4 +73,8 @@ export const OWNER_ONLY_CHANNELS = [
   // Issue #30: where the books are copied is a setting, and a copy writes to the shop's drive; both the owner's.
   'backup.save',
   'backup.run',
+  // Issue #30: a restore replaces the books, and what a copy holds is the shop's books: the owner's alone.
+  'backup.sources',
+  'backup.look',
+  'backup.restore',
 ] as const

@@ -11,6 +11,7 @@ import { parsePrinterAddress } from '../shared/printer-address'
 import { LANGUAGES } from '../shared/paper-words'
 import { say } from '../shared/error-words'
 import { officeSettingsInput, officeSettingsView } from './office'
+import { isUpdateUrl } from '../shared/update-url'
 
 /** 'en' or 'hi': the screens' language and, apart from it, the receipts' and Z report's. */
 export const LanguageSchema = z.enum(LANGUAGES, { error: say('settings.language') })
@@ -43,12 +44,18 @@ export const SettingsViewSchema = z.object({
   couponDefaultRatesPaise: z.object({ p: z.number().int(), e: z.number().int() }),
   /** The most a sale may collect above its amount (the shop's service charge). */
   serviceChargeCapPaise: z.number().int(),
+  /** Cash staff may take out of the drawer in a day (contract/drawer.ts); more is the owner's. */
+  cashOutLimitPaise: z.number().int(),
+  /** Staff count the drawer without seeing the expected figure or the difference; the owner sees both. */
+  blindClose: z.boolean(),
   screenLanguage: LanguageSchema,
   receiptLanguage: LanguageSchema,
   /** Which secrets are stored: true/false only, never the value. */
   secrets: z.object({ token: z.boolean(), secretKey: z.boolean(), apiKey: z.boolean() }),
   /** Fields fixed by COUNTER_* environment variables: shown read-only. */
   fromEnvironment: z.array(z.string()),
+  /** The update server (electron/updates.ts): the folder holding latest.yml and latest-linux.yml; empty checks for none. */
+  updateUrl: z.string(),
   ...officeSettingsView,
 })
 export type SettingsView = z.infer<typeof SettingsViewSchema>
@@ -57,6 +64,13 @@ const HttpUrlSchema = z
   .string()
   .trim()
   .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(s), { error: say('settings.httpAddress') })
+
+/** Where the desktop app looks for updates: empty, or an address isUpdateUrl takes. */
+export const UpdateUrlSchema = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((s) => s === '' || isUpdateUrl(s), { error: say('settings.updateUrl') })
 
 /** PAN coupons sell at ₹107 and ₹72: a rate above ₹1,000 is a typo (and keeps a 1000-coupon order under ₹10 lakh). */
 const CouponRateSchema = rupeesField({ max: 1_000_00, words: '₹1,000' })
@@ -104,10 +118,15 @@ export const SaveSettingsInputSchema = z.object({
   eCouponRate: CouponRateSchema.optional(),
   /** The most a sale may collect above its amount; ₹0 allows none. A service charge above ₹1,000 is a typo. */
   serviceChargeCap: rupeesField({ max: 1_000_00, words: '₹1,000', zero: true }).optional(),
+  /** Cash staff may take out of the drawer in a day; ₹0 leaves every cash out to the owner. A lakh, the float's bound. */
+  cashOutLimit: rupeesField({ max: 1_00_000_00, words: '₹1,00,000', zero: true }).optional(),
+  blindClose: z.boolean().optional(),
   screenLanguage: LanguageSchema.optional(),
   receiptLanguage: LanguageSchema.optional(),
   /** Removes user id and every stored secret: the app goes back to TRAINING. */
   forgetCredentials: z.boolean().optional(),
+  /** The update server; empty stops checking. https only, or http to 127.0.0.1 (shared/update-url.ts). */
+  updateUrl: UpdateUrlSchema.optional(),
   ...officeSettingsInput,
 })
 export type SaveSettingsInput = z.input<typeof SaveSettingsInputSchema>

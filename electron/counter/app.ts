@@ -19,10 +19,12 @@ import { runDailyBackup } from './backups'
 import { creditHandlers } from './credit'
 import { customerHandlers } from './customers'
 import { dayCloseHandlers } from './day-close'
+import { drawerHandlers } from './drawer'
 import { historyHandlers } from './history'
 import { marginHandlers } from './margins'
 import { officeShipping } from './office'
 import { offsiteBackup } from './offsite-backup'
+import { restoreHandlers, undoCutRestore } from './restore'
 import { HeldAnswers } from './held-answers'
 import { panBalanceOf, panHandlers } from './pan'
 import { createPendingQueue } from './pending'
@@ -35,6 +37,7 @@ import { serialQueue } from './serial'
 import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
 import { ledgerDir, openSession, type Session, type SessionOptions } from './session'
 import { Settings } from './settings'
+import { startupTimeline } from './startup-timeline'
 
 export interface CounterOptions {
   dataDir: string
@@ -74,6 +77,8 @@ export interface CounterApp {
 
 export async function startCounter(options: CounterOptions): Promise<CounterApp> {
   const { dataDir, resourcesDir, platform, log = console.error } = options
+  const mark = startupTimeline(options.env ?? {})
+  mark('core: starting')
   mkdirSync(dataDir, { recursive: true })
   const secrets = options.secrets.forFolder(dataDir)
   const settings = new Settings(dataDir, options.env ?? {}, secrets)
@@ -91,7 +96,10 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     pinWasSet: () => announceStatus(),
   })
   const sessionOptions = { dataDir, settings, timeoutMs, now, startTraining: options.startTraining, by: roles.role }
+  undoCutRestore(dataDir, log)
+  mark('core: settings, catalog and roles read')
   let session = await openSession(sessionOptions)
+  mark('core: books open')
   // Before the counter answers anyone: a reset asked for is journaled in the books it opened with, then done.
   await roles.resetIfAsked((file) => session.ledger.append('owner.pin.reset', { file, businessDay: businessDayOf(now(), settings.current.timezone) }))
   /** The provider as the status bar shows it; not known again after a change of mode (another provider). */
@@ -238,7 +246,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   })
   const { systemPrinter } = options
   const paper = receiptPrinting(ctx, { resourcesDir, systemPrinter, rasterizer: options.rasterizer })
-  const dayClose = dayCloseHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper })
+  const dayClose = dayCloseHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper, role: roles.role })
   const handlers: Handlers = {
     ...recharge,
     ...pan,
@@ -257,9 +265,11 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...marginHandlers(ctx),
     ...paper.handlers,
     ...creditHandlers(ctx),
+    ...drawerHandlers(ctx, roles.role),
     ...roles.handlers,
     ...customerHandlers(ctx),
     ...offsite.handlers,
+    ...restoreHandlers(ctx, { dataDir, backupRunning: async () => (await offsite.status()).running, reopenBooks, log }),
     async 'office.registerAnew'({ terminalId }) {
       const registered = await office.registerAnew(terminalId)
       emit('status.changed', await status())
@@ -279,6 +289,33 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     await tidyBooks()
     await office.refresh()
     background = catchUp()
+  }
+
+  /**
+   * A restore's swap of the real books' folder (restore.ts): the books closed first, as at exit, so nothing writes to the
+   * folder being moved; opened again after, with everything a start does. Should the new books not open, `undo` puts
+   * the old ones back and they are opened. In training the real books are not open: only the folders move.
+   */
+  async function reopenBooks(swap: () => void, undo: () => void) {
+    if (session.mode !== 'real') return swap()
+    await answers.flush()
+    await pending.stop()
+    await background
+    for (const problem of await session.close()) log(`counter: ${english(problem)}`)
+    swap()
+    try {
+      session = await openSession(sessionOptions)
+    } catch (error) {
+      undo()
+      session = await openSession(sessionOptions)
+      throw new CounterError('restore_failed', say('restore.failed', { problem: english(error instanceof Error ? error.message : String(error)) }))
+    } finally {
+      watchBooks()
+      await tidyBooks()
+      await office.refresh()
+      background = catchUp()
+      announceStatus()
+    }
   }
 
   /**
@@ -331,11 +368,14 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   }
 
   watchBooks()
+  mark('core: handlers built')
   // Decision: the archive and today's backup are done before the counter answers, as they were when
   // every ledger call blocked; a start-up archive shows no progress (no screen listens yet), and tests
   // and the fault harness see the books as the start left them.
   await tidyBooks()
+  mark("core: year archive checked, today's backup made")
   await office.refresh()
+  mark('core: office shipping started')
   // Not awaited: the counter opens at once while the provider is asked.
   let background = catchUp()
 

@@ -2,7 +2,7 @@
 // cash drawer), closing the books with the drawer count, and the Z report as HTML, PDF and CSV.
 import { mkdirSync, readFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
-import { banknotes, DaySummarySchema, type DaySummary, type HandlersFor, type ParsedInput } from '../contract'
+import { banknotes, DaySummarySchema, type DaySummary, type DrawerCount, type DrawerMoves, type HandlersFor, type ParsedInput, type Role } from '../contract'
 import type { LedgerPort } from '../ledger/ledger-port'
 import { writeFileAtomically } from '../ledger/durable-files'
 import type { CounterContext } from './context'
@@ -20,7 +20,7 @@ import { devanagariFontFace } from './paper-fonts'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
 import { say } from '../shared/error-words'
 
-type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.printReport' | 'day.saveReport'
+type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.printReport' | 'day.saveReport' | 'drawer.saveCount'
 
 const A4 = { widthMm: 210, heightMm: 297 }
 const MIN_OVERRIDE_NOTE = 10
@@ -35,6 +35,48 @@ async function refuseIfClosed(ledger: LedgerPort, businessDay: string): Promise<
   if (closure) throw new CounterError('day_closed', say('day.alreadyClosed', { day: businessDay, at: closure.closedAt }))
 }
 
+/** What the day put into the drawer and took out of it, apart from the float. */
+interface DrawerFigures {
+  cashSalesPaise: number
+  duesCashPaise: number
+  moves: DrawerMoves | null
+}
+
+/**
+ * What the drawer should hold: the float, cash sales, dues paid in cash (credit sales took no money), and the cash put
+ * in apart from sales less what was taken out (issue #29).
+ */
+function expectedDrawerPaise(openingFloatPaise: number, day: DrawerFigures): number {
+  return openingFloatPaise + day.cashSalesPaise + day.duesCashPaise + (day.moves?.inPaise ?? 0) - (day.moves?.outPaise ?? 0)
+}
+
+const drawerFiguresOf = (summary: DaySummary): DrawerFigures => ({
+  cashSalesPaise: summary.cash.collectedCashPaise,
+  duesCashPaise: summary.credit.paidCashPaise,
+  moves: summary.drawerMoves,
+})
+
+/** A saved count with what the owner sees of it: the drawer expected by its float, and the difference. */
+function countWithFigures(count: DrawerCount | null, day: DrawerFigures): DrawerCount | null {
+  if (!count) return null
+  const expectedPaise = expectedDrawerPaise(count.openingFloatPaise, day)
+  return { ...count, expectedPaise, differencePaise: count.countedPaise - expectedPaise }
+}
+
+/**
+ * Decision (issue #29, blind close): while the setting is on, every answer to staff leaves out the expected drawer and
+ * the difference, of an open day and a closed one, of the summary, a saved count and the Z report built from it. The
+ * day's sales stay (staff see them in Today and History): what is kept from them is the figure to count towards.
+ */
+function blindFor(summary: DaySummary): DaySummary {
+  const { expectedPaise: _expected, differencePaise: _difference, ...count } = summary.drawerCount ?? {}
+  return {
+    ...summary,
+    cash: { ...summary.cash, expectedPaise: null, differencePaise: null, blind: true },
+    drawerCount: summary.drawerCount ? (count as DrawerCount) : null,
+  }
+}
+
 /** The drawer as counted, in exact paise (the contract bounds each count and the coins). */
 function countedCash(counted: ParsedInput<'day.close'>['counted']): { countedPaise: number; coinsPaise: number } {
   const coinsPaise = counted.coins === '' ? 0 : parseRupees(counted.coins)
@@ -46,8 +88,8 @@ function countedCash(counted: ParsedInput<'day.close'>['counted']): { countedPai
  * come from an impossible amount stored before the bounds existed. Said plainly, never 'internal'.
  */
 function refuseAbsurdFigures(summary: DaySummary): DaySummary {
-  const { recharges, coupons, topups, cash, credit } = summary
-  const figures = [cash.collectedCashPaise, cash.collectedUpiPaise, credit.salesPaise, credit.paidCashPaise, credit.paidUpiPaise, credit.outstandingPaise, ...recharges.map((r) => r.amountPaise), ...coupons.map((c) => c.amountPaise), ...topups.map((t) => t.amountPaise)]
+  const { recharges, coupons, topups, cash, credit, drawerMoves } = summary
+  const figures = [drawerMoves?.inPaise ?? 0, drawerMoves?.outPaise ?? 0, cash.collectedCashPaise, cash.collectedUpiPaise, credit.salesPaise, credit.paidCashPaise, credit.paidUpiPaise, credit.outstandingPaise, ...recharges.map((r) => r.amountPaise), ...coupons.map((c) => c.amountPaise), ...topups.map((t) => t.amountPaise)]
   if (figures.every(Number.isSafeInteger)) return summary
   throw new CounterError('invalid_input', say('day.overflow', { day: summary.businessDay }))
 }
@@ -62,7 +104,14 @@ function overrideNoteFor(unresolved: number, note: string | undefined): string |
   return note || null
 }
 
-export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: string; dataDir: string; systemPrinter?: SystemPrinter; paper: Paper }): HandlersFor<DayChannels> {
+export function dayCloseHandlers(
+  ctx: CounterContext,
+  options: { resourcesDir: string; dataDir: string; systemPrinter?: SystemPrinter; paper: Paper; role: () => Role },
+): HandlersFor<DayChannels> {
+  /** The blind close keeps the expected drawer from staff (blindFor); the owner, and everyone without it, see it all. */
+  const blind = () => ctx.settings.current.blindClose && options.role() !== 'owner'
+  const asSeen = (summary: DaySummary): DaySummary => (blind() ? blindFor(summary) : summary)
+
   const receiptCss = readFileSync(join(options.resourcesDir, 'receipt.css'), 'utf8')
   // The PAN desk's own balance read (journaled, status bar told), not a second copy of it.
   const readPanBalance = panHandlers(ctx)['pan.balance.refresh']
@@ -92,6 +141,8 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
     const { breaks, shop } = judgeShopBalance(ownBreaks, dayFacts, start, answer === undefined ? await askOffice(await officeAsk(session), dayFacts, start, options.dataDir) : answer)
     const totals = await ledger.dayTotals(businessDay)
     const credit = await ledger.creditDay(businessDay)
+    const drawerMoves = await ledger.drawerMoves(businessDay)
+    const drawerCount = countWithFigures(await ledger.drawerCount(businessDay), { cashSalesPaise: totals.collected.cashPaise, duesCashPaise: credit.paidCashPaise, moves: drawerMoves })
     const pending = await unresolvedBy(session, businessDay)
     const now = ctx.now()
     return refuseAbsurdFigures({
@@ -113,6 +164,7 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         countedPaise: null,
         differencePaise: null,
         counted: null,
+        blind: false,
       },
       overrideNote: null,
       earnings: totals.earnings,
@@ -120,6 +172,8 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       byRole: totals.byRole,
       shop,
       pinResets: await ledger.pinResets(businessDay, businessDay),
+      drawerMoves,
+      drawerCount,
     })
   }
 
@@ -127,10 +181,10 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
   const summaryOf = async (businessDay: string, readBalance: boolean): Promise<DaySummary> => {
     const session = ctx.session()
     const closed = await closedSummary(session.ledger, businessDay)
-    if (closed) return closed
+    if (closed) return asSeen(closed)
     // An unreachable provider leaves the last balance known, with its time: the summary still opens.
     if (readBalance && businessDay === ctx.businessDay(ctx.now())) await readPanBalance({}).catch(() => undefined)
-    return liveSummary(session, businessDay)
+    return asSeen(await liveSummary(session, businessDay))
   }
 
   const fontFace = devanagariFontFace(options.resourcesDir)
@@ -173,8 +227,8 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
       // booked while the audit ran is in the Z report, and another window's close cannot come between.
       await ctx.recordWrite(async () => {
         const { overrideNote, live } = await refusals(answer)
-        // Credit sales took no money; dues paid in cash did, into this drawer.
-        const expectedPaise = openingFloatPaise + live.cash.collectedCashPaise + live.credit.paidCashPaise
+        // Credit sales took no money; dues paid in cash did, into this drawer, as did cash put in apart from sales.
+        const expectedPaise = expectedDrawerPaise(openingFloatPaise, drawerFiguresOf(live))
         const counted = { ...input.counted, coins: paiseToDecimal(coinsPaise) }
         const summary: DaySummary = {
           ...live,
@@ -201,6 +255,24 @@ export function dayCloseHandlers(ctx: CounterContext, options: { resourcesDir: s
         // The close is in the journal already; the ledger's next periodic snapshot saves it again.
       }
       return (await closedSummary(session.ledger, businessDay))!
+    },
+
+    async 'drawer.saveCount'(input) {
+      const session = ctx.session()
+      const { businessDay } = input
+      if (businessDay > ctx.businessDay(ctx.now())) {
+        throw new CounterError('invalid_input', say('day.notBegun', { day: businessDay }), { businessDay: say('day.notBegunField') })
+      }
+      const { countedPaise, coinsPaise } = countedCash(input.counted)
+      const openingFloatPaise = parseRupees(input.openingFloat)
+      const { n500, n200, n100, n50, n20, n10 } = input.counted
+      // A closed day refuses the line (the ledger's day-bound check), as it refuses a sale.
+      await ctx.recordWrite(async () => {
+        await refuseIfClosed(session.ledger, businessDay)
+        await session.ledger.append('drawer.counted', { businessDay, openingFloatPaise, counted: { n500, n200, n100, n50, n20, n10, coinsPaise }, countedPaise })
+      })
+      const { drawerCount } = asSeen(await liveSummary(session, businessDay, null))
+      return drawerCount!
     },
 
     async 'day.report'({ businessDay, format }) {

@@ -13,6 +13,9 @@
 // theirs from the same dictionary, so they are spoken with the refusal; answers and events that carry them (app.status,
 // printer.status, status.changed) are spoken whole by the dispatch and by app.ts's emit (speakAll). Decision: a
 // provider's own words (a sale's message, a lookup's refusal) stay as it sent them: they are its answer, journaled so.
+// Counter's words about an answer (electron/partners: nothing sent, no record yet, a refusal and its advice; a coupon
+// answer's checks) are said there with the provider's words as a param, journaled said, and spoken like any answer:
+// by the dispatch and the emit, and by the paper (receipts.ts, z-report.ts) in its own language (#26 part 5).
 import type { CounterErrorBody, ErrorCode } from '../contract'
 import { english, speak, type Said } from '../shared/error-words'
 import type { Language } from '../shared/paper-words'

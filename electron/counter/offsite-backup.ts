@@ -62,8 +62,8 @@ async function placeOf(folder: string, dataDir: string): Promise<Place> {
   }
 }
 
-/** The copy's folder name: the shop's local date and time, which sorts in the order the copies were made. */
-function copyNameOf(at: Date, timeZone: string): string {
+/** The shop's local date and time as YYYY-MM-DD-HHMMSS: a copy's folder name, which sorts in the order the copies were made (restore.ts names the books it moves aside so too). */
+export function localStamp(at: Date, timeZone: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
       .formatToParts(at)
@@ -82,6 +82,32 @@ async function syncFolder(dir: string): Promise<void> {
   } finally {
     await handle.close()
   }
+}
+
+/** A verified copy in a backup folder: its counter's folder, its own, and when it was made (its copy.json). */
+export interface CopyFound {
+  home: string
+  name: string
+  path: string
+  at: string | null
+}
+
+/**
+ * Every verified copy in `folder`, newest first, of any counter: a new PC (a new install id) restores from the old
+ * one's. Copies cut short (.partial) are never listed.
+ */
+export async function copiesIn(folder: string): Promise<CopyFound[]> {
+  const found: CopyFound[] = []
+  const homes = await readdir(folder).catch(() => [] as string[])
+  for (const home of homes.filter((name) => name.startsWith('Counter-'))) {
+    const names = await readdir(join(folder, home)).catch(() => [] as string[])
+    for (const name of names.filter((candidate) => COPY_NAME.test(candidate))) {
+      const path = join(folder, home, name)
+      const made = readHintFile<{ at: string }>(join(path, 'copy.json'), (read) => typeof read.at === 'string')
+      found.push({ home, name, path, at: made?.at ?? null })
+    }
+  }
+  return found.sort((a, b) => (b.at ?? b.name).localeCompare(a.at ?? a.name))
 }
 
 /** A small file written beside the ledger's copy, flushed, and read back. */
@@ -181,8 +207,8 @@ export function offsiteBackup(ctx: CounterContext, dataDir: string, announce: ()
     // Left by a copy cut short (a crash, a power cut): never verified, so never worth keeping.
     for (const name of await readdir(home)) if (name.endsWith(PARTIAL)) await rm(join(home, name), { recursive: true, force: true })
     const taken = new Set(await readdir(home))
-    let name = copyNameOf(at, timezone)
-    for (let again = 2; taken.has(name); again++) name = `${copyNameOf(at, timezone)}-${again}`
+    let name = localStamp(at, timezone)
+    for (let again = 2; taken.has(name); again++) name = `${localStamp(at, timezone)}-${again}`
     const partial = join(home, name + PARTIAL)
     await mkdir(partial)
     let entries: number

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto'
 import { businessDayOf } from './business-day'
 
-export type IdKind = 'recharge' | 'coupon' | 'reset' | 'topup' | 'payment'
+export type IdKind = 'recharge' | 'coupon' | 'reset' | 'topup' | 'payment' | 'cash'
 
 const prefixes: Record<IdKind, { training: string; real: string }> = {
   recharge: { training: 'TR', real: 'CN' },
@@ -12,6 +12,8 @@ const prefixes: Record<IdKind, { training: string; real: string }> = {
   topup: { training: 'TW', real: 'PW' },
   /** A credit customer's payment of a due: its receipt id. */
   payment: { training: 'TU', real: 'UP' },
+  /** Cash put into the drawer or taken out apart from sales (counter/drawer.ts). */
+  cash: { training: 'TD', real: 'DR' },
 }
 
 /**

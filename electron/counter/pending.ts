@@ -30,8 +30,8 @@ export const DEFAULT_DELAYS_MS = [0, 30_000, 60_000, 120_000, 300_000, 600_000, 
  */
 const STUCK_SENDING_MS = 10 * 60_000
 
-// Journaled as the check's answer, in English as every journal line is.
-const CHECK_BROKE = 'The status check did not work; it will be tried again.'
+// Journaled as the check's answer: said, as a sale's message is, and spoken in the screen's language where it is shown.
+const CHECK_BROKE = say('pending.checkBroke')
 
 /**
  * A second sale for a number (or agent) whose last one has no final answer could charge the customer
@@ -139,7 +139,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
       stillOpen = sale.state === 'SENDING' || sale.state === 'UNKNOWN'
       answer = sale.message
     } catch (error) {
-      answer = error instanceof CounterError ? error.message : CHECK_BROKE
+      answer = error instanceof CounterError ? error.said : CHECK_BROKE
     }
     const next = clock() + delayBeforeCheck(entry.checks + 1, delaysMs)
     dueAt.set(entryKey(entry), next)

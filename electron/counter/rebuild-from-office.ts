@@ -117,28 +117,9 @@ export async function rebuildFromOffice(options: RebuildOptions): Promise<Rebuil
   // Checked when running too: a caller that is not type-checked (a screen's request) must have asked the owner as well.
   if (options.oldCounterGone !== true) throw new RebuildRefusal(`Confirm that the old PC of ${terminalId} is gone for good before rebuilding it.`)
   refuseUnlessEmpty(dataDir)
-  const reader = await HeldJournalReader.open(office)
   const staging = path.join(dataDir, STAGING)
-  let staged = false
-  let copy: JournalCopy | null = null
   try {
-    const held = await rebuildable(reader, terminalId)
-    fs.mkdirSync(dataDir, { recursive: true, mode: USER_ONLY_FOLDER })
-    // Not recursive: a second rebuild into the same folder at the same time finds it there and stops (and leaves it be).
-    fs.mkdirSync(staging)
-    staged = true
-    copy = new JournalCopy(staging, options.segmentBytes ?? SEGMENT_BYTES)
-    for await (const { seq, line } of reader.lines(held)) {
-      const entry = copy.add(line)
-      if (typeof entry === 'string') throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} does not verify: ${english(entry)}. Nothing was rebuilt.`)
-      // The chain alone would pass rows renumbered past a gap (each holding the text of the entry before it).
-      if (entry.seq !== seq) throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} holds the text of entry #${entry.seq}. Nothing was rebuilt.`)
-    }
-    if (copy.end.seq !== held.last.seq || copy.end.hash !== held.last.hash) {
-      throw new RebuildRefusal(`The office's entries of ${terminalId} end at #${copy.end.seq}, but it records #${held.last.seq} as its last. Nothing was rebuilt.`)
-    }
-    copy.finish()
-    const segments = listSegments(path.join(staging, JOURNAL_DIR)).length
+    const { held, segments } = await journalFromOffice(office, terminalId, staging, options.segmentBytes)
     const ledger = await Ledger.open({ dir: staging })
     const named = ledger.terminal()
     const damaged = ledger.readOnly
@@ -161,8 +142,48 @@ export async function rebuildFromOffice(options: RebuildOptions): Promise<Rebuil
     writeFileAtomically(dataDir, 'settings.json', Buffer.from(JSON.stringify(settings, null, 2)), { mode: USER_ONLY_FILE })
     return { terminal: named, entries: held.last.seq, segments, notices }
   } catch (error) {
+    // Made by journalFromOffice only when this call got that far: a second rebuild running into the same folder stopped before it.
+    if (!(error instanceof StagingTaken)) fs.rmSync(staging, { recursive: true, force: true })
+    throw error
+  }
+}
+
+/** Another rebuild is writing into the same folder at the same time: its staging folder is left to it. */
+class StagingTaken extends RebuildRefusal {}
+
+/**
+ * Writes the office's entries of `terminalId` into `into` (a folder made here, which must not exist) as a ledger's
+ * journal, byte for byte, each line checked against the one before it and against the seq the office files it under;
+ * refused (and nothing left in `into` to trust: the caller removes it) when the office's lines do not make the chain.
+ * A restore from the office (restore.ts) uses it too.
+ */
+export async function journalFromOffice(office: OfficeAddress, terminalId: string, into: string, segmentBytes = SEGMENT_BYTES): Promise<{ held: HeldJournal; segments: number }> {
+  const reader = await HeldJournalReader.open(office)
+  let copy: JournalCopy | null = null
+  try {
+    const held = await rebuildable(reader, terminalId)
+    fs.mkdirSync(path.dirname(into), { recursive: true, mode: USER_ONLY_FOLDER })
+    // Not recursive: a second rebuild into the same folder at the same time finds it there and stops (and leaves it be).
+    try {
+      fs.mkdirSync(into)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StagingTaken(`${into} is being written by another rebuild: nothing was rebuilt.`)
+      throw error
+    }
+    copy = new JournalCopy(into, segmentBytes)
+    for await (const { seq, line } of reader.lines(held)) {
+      const entry = copy.add(line)
+      if (typeof entry === 'string') throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} does not verify: ${english(entry)}. Nothing was rebuilt.`)
+      // The chain alone would pass rows renumbered past a gap (each holding the text of the entry before it).
+      if (entry.seq !== seq) throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} holds the text of entry #${entry.seq}. Nothing was rebuilt.`)
+    }
+    if (copy.end.seq !== held.last.seq || copy.end.hash !== held.last.hash) {
+      throw new RebuildRefusal(`The office's entries of ${terminalId} end at #${copy.end.seq}, but it records #${held.last.seq} as its last. Nothing was rebuilt.`)
+    }
+    copy.finish()
+    return { held, segments: listSegments(path.join(into, JOURNAL_DIR)).length }
+  } catch (error) {
     copy?.abandon()
-    if (staged) fs.rmSync(staging, { recursive: true, force: true })
     throw error
   } finally {
     await reader.close()

@@ -4,7 +4,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { couponTypeNames, type CouponSale, type CreditPayment, type PaymentMode, type Sale, type SaleState } from '../contract'
-import { formatDateTime } from '../shared/dates'
+import { formatDateTime, formatDay } from '../shared/dates'
+import { speak } from '../shared/error-words'
 import { formatPaise } from '../shared/money'
 import { receiptPageCss } from '../shared/paper'
 import { paperWords } from '../shared/paper-words'
@@ -24,6 +25,7 @@ export const escapeHtml = (text: string) =>
 const known = (rows: [string, string | null][]): ReceiptRow[] => rows.filter((row): row is ReceiptRow => Boolean(row[1]))
 const money = (paise: number | null) => (paise === null ? null : formatPaise(paise))
 const wordsOf = (shop: ReceiptShop) => paperWords(shop.receiptLanguage).receipt
+const sentenceOf = (text: string) => (/[.!?।]$/.test(text) ? text : `${text}.`)
 
 function saleContent(
   sale: { state: SaleState; message: string; createdAt: string; training: boolean; collectedPaise: number; paymentMode: PaymentMode },
@@ -34,12 +36,14 @@ function saleContent(
   const pending = sale.state === 'UNKNOWN' || sale.state === 'SENDING'
   const status = pending ? { label: words.state.PENDING, note: words.pendingNote } : sale.state === 'FAILED' ? { label: words.state.FAILED, note: words.failedNote } : { label: words.state.SUCCESS, note: '' }
   const amount = parts.amountPaise
-  // A service charge: the customer paid more than the amount, and the paper must say what, and how. The large line is
+  // A service charge: the customer paid more than the amount, and the paper must say what. The large line is
   // then what they paid, the amount and the charge above it. Decision: not on a FAILED sale, whose money goes back
   // to the customer (the note says nothing was taken); a pending one keeps it, as the shop holds it until it settles.
   const charged = amount !== null && sale.state !== 'FAILED' && sale.collectedPaise > amount
   const charge: ReceiptRow[] = charged ? [[words.amount, formatPaise(amount)], [words.serviceCharge, formatPaise(sale.collectedPaise - amount)]] : []
-  const paidBy: ReceiptRow[] = charged ? [[words.paidBy, words.saleMode[sale.paymentMode]]] : []
+  // How the customer paid, on every sale's receipt, charge or none: cash, UPI or credit is what the customer and the
+  // shop settle by (a failed sale's money goes back the same way; a credit sale is a due).
+  const paidBy: ReceiptRow = [words.paidBy, words.saleMode[sale.paymentMode]]
   return {
     language: shop.receiptLanguage ?? 'en',
     title: parts.title,
@@ -47,10 +51,11 @@ function saleContent(
     reference: parts.reference,
     rows: [...known([[words.date, paperTime(sale.createdAt, shop)], ...parts.rows]), ...charge],
     total: amount === null ? null : charged ? { label: words.totalPaid, paise: sale.collectedPaise } : { label: words.amount, paise: amount },
-    after: [...paidBy, ...known(parts.after)],
+    after: [paidBy, ...known(parts.after)],
     status: status.label,
-    // The provider's own message stays in its words: it is what the provider's helpline will recognise.
-    note: sale.state === 'FAILED' && sale.message ? `${sale.message}. ${status.note}` : status.note,
+    // The provider's own message stays in its words: it is what the provider's helpline will recognise. Counter's words
+    // for an answer (a said message: nothing sent, a refusal with its advice) are spoken in the paper's language.
+    note: sale.state === 'FAILED' && sale.message ? `${sentenceOf(speak(sale.message, shop.receiptLanguage ?? 'en'))} ${status.note}` : status.note,
     footer: words.footer,
   }
 }
@@ -83,7 +88,7 @@ export function couponReceipt(sale: CouponSale, shop: ReceiptShop): ReceiptConte
     rows: [
       [words.orderId, sale.orderId],
       [words.ourRef, sale.attemptId],
-      [words.orderDate, sale.date],
+      [words.orderDate, sale.date && formatDay(sale.date)],
       [words.agent, sale.vleName ? `${sale.vleId} ${sale.vleName}` : sale.vleId],
       [words.type, words.typeName(couponTypeNames[sale.type], sale.type)],
       [words.qty, String(sale.qty)],

@@ -35,6 +35,10 @@ export interface StoredSettings {
   couponMaxQty: number
   couponDefaultRatesPaise: { p: number; e: number }
   serviceChargeCapPaise: number
+  /** Cash staff may take out of the drawer in a day (counter/drawer.ts); more is the owner's. */
+  cashOutLimitPaise: number
+  /** Staff count the drawer blind: no expected figure nor difference in their answers (counter/day-close.ts). */
+  blindClose: boolean
   /** The screens' language (the renderer's i18n); receipts and the Z report follow receiptLanguage, set apart. */
   screenLanguage: Language
   receiptLanguage: Language
@@ -52,6 +56,8 @@ export interface StoredSettings {
   backupFolder: string
   /** The status bar warns once the last verified copy off this PC is older than this many days. */
   backupStaleDays: number
+  /** The update server the desktop app checks at start (electron/updates.ts); empty checks for none. */
+  updateUrl: string
 }
 
 const defaults: StoredSettings = {
@@ -74,6 +80,9 @@ const defaults: StoredSettings = {
   // Prices seen in public clients of this API (field notes); replaced by what the provider charges.
   couponDefaultRatesPaise: { p: 107_00, e: 72_00 },
   serviceChargeCapPaise: 100_00,
+  // Issue #29's example: ₹500 covers tea and a courier; a supplier's bill waits for the owner.
+  cashOutLimitPaise: 500_00,
+  blindClose: false,
   screenLanguage: 'en',
   receiptLanguage: 'en',
   // No rate until the shop enters its rate card: sales earn ₹0 commission meanwhile.
@@ -87,6 +96,8 @@ const defaults: StoredSettings = {
   backupFolder: '',
   // A week: a shop that copies at each day close sees no warning; one whose drive stays in a drawer hears within one.
   backupStaleDays: 7,
+  // No server until the owner sets one: a shop that installs by hand is never surprised by an update.
+  updateUrl: '',
 }
 
 const envFields = {
@@ -230,6 +241,7 @@ export class Settings {
         e: input.eCouponRate ? parseRupees(input.eCouponRate) : rates.e,
       },
       serviceChargeCapPaise: input.serviceChargeCap ? parseRupees(input.serviceChargeCap) : this.saved.serviceChargeCapPaise,
+      cashOutLimitPaise: input.cashOutLimit ? parseRupees(input.cashOutLimit) : this.saved.cashOutLimitPaise,
     }
     // A partner account without its secrets would leave the counter unable to sell: refuse it now.
     const typed = { token: input.token, secretKey: input.secretKey, apiKey: input.apiKey }

@@ -1,6 +1,6 @@
 // The Z report of a business day, drawn from its DaySummary: an 80 mm receipt in the receipts'
 // look, an A4 page of tables (for PDF) and one CSV document; pure functions of summary and shop.
-import { banknotes, couponTypeNames, type BalanceBreak, type DaySummary, type Earnings, type SaleState, type StaffPayment } from '../contract'
+import { banknotes, couponTypeNames, type BalanceBreak, type DaySummary, type DrawerMoves, type Earnings, type SaleState, type StaffPayment } from '../contract'
 import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
 import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
@@ -86,6 +86,22 @@ function staffPaymentsTable(payments: StaffPayment[] | null, words: PaperWords):
   }
 }
 
+/** Cash in and out apart from sales (issue #29); a day closed before Counter kept them says so in one row. */
+function cashMovesTable(moves: DrawerMoves | null, words: PaperWords): Table {
+  const w = words.z
+  const head = [w.time, w.inOrOut, w.type, w.reason, w.recordedBy, w.amount]
+  if (!moves) return { title: w.cashMoves, head, rows: [[time(null), text(w.notListedAtClose), text(''), text(''), text(''), money(null)]] }
+  return {
+    title: w.cashMoves,
+    head,
+    rows: [
+      ...moves.moves.map((m) => [time(m.at), text(m.direction === 'in' ? w.cashIn : w.cashOut), text(w.moveKind[m.kind]), text(m.reason), text(w.role[m.by]), money(m.direction === 'in' ? m.amountPaise : -m.amountPaise, true)]),
+      [time(null), text(w.cashIn), text(''), text(''), text(''), money(moves.inPaise)],
+      [time(null), text(w.cashOut), text(''), text(''), text(''), money(moves.outPaise)],
+    ],
+  }
+}
+
 function tables(summary: DaySummary, language: Language): Table[] {
   const words = paperWords(language)
   const w = words.z
@@ -156,7 +172,7 @@ function tables(summary: DaySummary, language: Language): Table[] {
     {
       title: w.pending,
       head: [w.soldAt, w.kindColumn, w.id, w.numberOrAgent, w.status, w.amount, w.checks, w.lastAnswer],
-      rows: summary.pending.map((p) => [time(p.createdAt), text(w.kind[p.kind]), text(p.id), text(p.label), text(stateLabel(w, p.state)), money(p.amountPaise), count(p.checks), text(p.lastAnswer)]),
+      rows: summary.pending.map((p) => [time(p.createdAt), text(w.kind[p.kind]), text(p.id), text(p.label), text(stateLabel(w, p.state)), money(p.amountPaise), count(p.checks), text(speak(p.lastAnswer, language))]),
     },
     { title: w.breaks, head: breakHead, rows: summary.breaks.map(breakRow) },
     {
@@ -176,11 +192,12 @@ function tables(summary: DaySummary, language: Language): Table[] {
         [text(w.openingFloat), text(''), money(cash.openingFloatPaise)],
         [text(w.cashCollected), text(''), money(cash.collectedCashPaise)],
         [text(w.duesPaidCash), text(''), money(credit.paidCashPaise)],
-        [text(w.expectedInDrawer), text(''), money(cash.expectedPaise)],
+        ...(summary.drawerMoves ? [[text(w.cashIn), text(''), money(summary.drawerMoves.inPaise)], [text(w.cashOut), text(''), money(0 - summary.drawerMoves.outPaise, true)]] : []),
+        [text(w.expectedInDrawer), text(cash.blind ? w.blindHidden : ''), money(cash.expectedPaise)],
         ...(counted ? banknotes.map((n) => [text(w.notes(n.rupees)), count(counted[n.key]), money(counted[n.key] * n.paise)]) : []),
         ...(counted ? [[text(w.coins), text(''), money(parseRupees(counted.coins || '0'))]] : []),
         [text(w.counted), text(''), money(cash.countedPaise)],
-        [text(w.countedDifference), text(''), money(cash.differencePaise, true)],
+        [text(w.countedDifference), text(cash.blind ? w.blindHidden : ''), money(cash.differencePaise, true)],
         [text(w.upiNotInDrawer), text(''), money(cash.collectedUpiPaise)],
         [text(w.duesPaidUpiNotInDrawer), text(''), money(credit.paidUpiPaise)],
       ],
@@ -196,6 +213,7 @@ function tables(summary: DaySummary, language: Language): Table[] {
       ],
     },
     staffPaymentsTable(credit.staffPayments, words),
+    cashMovesTable(summary.drawerMoves, words),
   ]
 }
 
@@ -291,19 +309,14 @@ function staffPaymentReceiptLines(
 }
 
 /**
- * The thermal form's rows, after the receipts' stylesheet. Decision: a label and its figure share a line when they
- * fit, else the figure goes under the label at the right edge (a flex row that wraps); a label breaks at its spaces,
- * a figure never breaks, and a value of words (class "words") wraps like text. The receipts' table keeps a label on
- * one line and breaks a value anywhere: on 58 mm "Opening 26-11-2026 10:10:00 pm" pushed its "₹1,17,400.00" off the
- * paper, and amounts came out split over lines.
+ * The thermal form's rows, on the receipts' own (resources/receipt.css: a label and its figure share a line when they
+ * fit, else the figure goes under the label at the right edge). Decision: here a label breaks at its spaces, a figure
+ * never breaks, and a value of words (class "words") wraps like text: on 58 mm "Opening 26-11-2026 10:10:00 pm" once
+ * pushed its "₹1,17,400.00" off the paper, and amounts came out split over lines.
  */
-const Z_RECEIPT_CSS = `body.z table, body.z tbody { display: block }
-body.z tr { display: flex; flex-wrap: wrap; column-gap: 2mm }
-body.z td.k { flex: 1 1 auto; white-space: normal; overflow-wrap: anywhere; padding-right: 0 }
-body.z td.v { flex: 0 0 auto; margin-left: auto; white-space: nowrap; word-break: normal }
-body.z tr.words td.v { flex-shrink: 1; white-space: normal; overflow-wrap: anywhere }
-body.z tr.amount { border-top: 1px dashed #000; border-bottom: 1px dashed #000 }
-body.z tr.amount td { border: 0 }`
+const Z_RECEIPT_CSS = `body.z td.k { flex: 1 1 auto; white-space: normal; overflow-wrap: anywhere }
+body.z td.v { flex: none; white-space: nowrap }
+body.z tr.words td.v { flex-shrink: 1; white-space: normal; overflow-wrap: anywhere }`
 
 /** The thermal receipt: the same facts, one amount per line, in the receipts' stylesheet. */
 export function zReportReceipt(summary: DaySummary, { shop, training, fontFace = '' }: ZReportOptions, receiptCss: string): string {
@@ -336,9 +349,11 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
       line(w.openingFloat, amount(cash.openingFloatPaise)),
       line(w.cashCollected, formatPaise(cash.collectedCashPaise)),
       line(w.duesPaidCash, formatPaise(credit.paidCashPaise)),
-      line(w.expectedShort, amount(cash.expectedPaise)),
+      // Paper is kept for what happened: the drawer's cash in and out print only on a day that had some.
+      ...(summary.drawerMoves?.moves.length ? [line(w.cashIn, formatPaise(summary.drawerMoves.inPaise)), line(w.cashOut, signedMoney(0 - summary.drawerMoves.outPaise))] : []),
+      line(w.expectedShort, cash.blind ? w.blindHidden : amount(cash.expectedPaise), cash.blind ? 'words' : ''),
       line(w.counted, amount(cash.countedPaise)),
-      line(w.difference, cash.differencePaise === null ? '—' : signedMoney(cash.differencePaise), 'amount'),
+      line(w.difference, cash.blind ? w.blindHidden : cash.differencePaise === null ? '—' : signedMoney(cash.differencePaise), cash.blind ? 'words' : 'amount'),
       line(w.upiCollected, formatPaise(cash.collectedUpiPaise)),
       line(w.duesPaidUpi, formatPaise(credit.paidUpiPaise)),
     ]),
@@ -349,6 +364,13 @@ export function zReportReceipt(summary: DaySummary, { shop, training, fontFace =
       line(summary.closed ? w.outstandingAtCloseShort : w.outstandingNowShort, formatPaise(credit.outstandingPaise)),
     ]),
     section(w.staffPaymentsShort, staffPaymentReceiptLines(credit.staffPayments, words, at, line)),
+    // Paper is kept for what happened: a day with no cash in or out (or closed before they were kept) prints no section.
+    ...(summary.drawerMoves?.moves.length
+      ? [section(w.cashMovesShort, summary.drawerMoves.moves.flatMap((m) => [
+          line(`${at(m.at)} ${w.moveKind[m.kind]}`, signedMoney(m.direction === 'in' ? m.amountPaise : -m.amountPaise)),
+          line(`  ${w.role[m.by]}`, m.reason, 'words'),
+        ]))]
+      : []),
   ]
   const note = summary.overrideNote ? `<div class="note">${escapeHtml(w.ownerNote)} ${escapeHtml(summary.overrideNote)}</div>` : ''
   const title = `${w.title} ${formatDay(summary.businessDay)}`

@@ -1,5 +1,5 @@
 // The ledger's event catalogue: every kind of line the journal may hold, with its typed payload.
-import type { CouponType, Outcome, PaymentMode, RechargeKind, Role } from '../contract'
+import type { CashMoveKind, CouponType, Outcome, PaymentMode, RechargeKind, Role } from '../contract'
 import type { CommissionRate } from '../shared/margin'
 
 /** Cash in the drawer at day close, by denomination: notes are counts, coins in paise. */
@@ -218,6 +218,24 @@ export interface LedgerEventData {
     file: string
     businessDay: string
   }
+  /**
+   * Cash put into the drawer ('float') or taken out (every other kind) apart from sales, with the shop's reason (issue
+   * #29): the day close's expected drawer adds and takes it off. Refused on a closed day, like a sale.
+   */
+  'drawer.cash': {
+    moveId: string
+    kind: CashMoveKind
+    amountPaise: number
+    reason: string
+    businessDay: string
+  }
+  /** The drawer counted before the close (staff may count, the owner closes): the latest count of a day is the one shown. */
+  'drawer.counted': {
+    businessDay: string
+    openingFloatPaise: number
+    counted: CountedCash
+    countedPaise: number
+  }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {
     kind: SaleKind
@@ -231,7 +249,7 @@ export interface LedgerEventData {
 export type SaleKind = 'recharge' | 'coupon'
 
 /** Events that start a sale or move money on a business day: refused once that day is closed. */
-export const DAY_BOUND_EVENTS = ['recharge.intent', 'pan.coupon.intent', 'pan.topup', 'day.closed', 'credit.payment'] as const
+export const DAY_BOUND_EVENTS = ['recharge.intent', 'pan.coupon.intent', 'pan.topup', 'day.closed', 'credit.payment', 'drawer.cash', 'drawer.counted'] as const
 
 export type LedgerEventType = keyof LedgerEventData
 export type PanEventType = Extract<LedgerEventType, `pan.${string}`>
@@ -269,6 +287,8 @@ export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } 
   'customer.forgotten': 'own', //    typed in by the shop
   'terminal.named': 'own', //        typed in by the owner
   'owner.pin.reset': 'own', //       the trace of a reset, written before the PIN is forgotten
+  'drawer.cash': 'own', //           typed in by the shop, money moved
+  'drawer.counted': 'own', //        typed in by the shop
   'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
 }
 

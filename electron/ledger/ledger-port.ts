@@ -31,6 +31,8 @@ export const LEDGER_CALLS = [
   'topups',
   'pinResets',
   'lastPinReset',
+  'drawerMoves',
+  'drawerCount',
   'balanceFacts',
   'balanceFactsSinceReading',
   'dayTotals',

@@ -1,11 +1,12 @@
 // The ledger: journal first (fsync'd), then the sql.js projection; rebuilt on open from the latest good snapshot plus the journal's tail.
 import fs from 'node:fs'
 import type { Database, SqlJsStatic, SqlValue } from 'sql.js'
-import type { Agent, CouponSale, CouponType, CreditLine, CreditPayment, Customer, Due, PasswordReset, PinReset, Sale, TopUp } from '../contract'
+import type { Agent, CouponSale, CouponType, CreditLine, CreditPayment, Customer, Due, DrawerCount, DrawerMoves, PasswordReset, PinReset, Sale, TopUp } from '../contract'
 import { archiveClosedYears, listArchives, readArchive, restoreUnendedYears, setArchiveAside } from './archive'
 import { balanceFactsBetween, closureOfDay, lastPinResetIn, latestClosedDayIn, pinResetsBetween, topupsBetween, totalsOfDay, unresolvedSales, type BalanceFact, type DayClosure, type DayTotals, type UnresolvedSale } from './books-reads'
 import { Chores } from './chores'
 import { creditDay, creditDues, creditPayment, creditStatement, type CreditDay } from './credit-reads'
+import { drawerCountOf, drawerMovesOf } from './drawer-reads'
 import { ClockFloor, type ClockCheck } from './clock-sense'
 import { DAY_BOUND_EVENTS, type JournalEntry, type LedgerEventData, type LedgerEventType } from './events'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
@@ -513,6 +514,16 @@ export class Ledger {
   /** Owner PIN resets journaled on the days in the range (both ends included), oldest first; never archived. */
   pinResets(fromDay?: string, toDay?: string): PinReset[] {
     return pinResetsBetween(this.db, fromDay, toDay)
+  }
+
+  /** The day's cash put into the drawer and taken out apart from sales, in the order recorded; never archived. */
+  drawerMoves(businessDay: string): DrawerMoves {
+    return drawerMovesOf(this.db, businessDay)
+  }
+
+  /** The latest drawer count saved for the day before its close, or null. */
+  drawerCount(businessDay: string): DrawerCount | null {
+    return drawerCountOf(this.db, businessDay)
   }
 
   /** The latest owner PIN reset journaled, or null: the status bar shows it until a PIN is set. */

@@ -311,6 +311,37 @@ export const migrations: Migration[] = [
       CREATE INDEX pin_resets_by_day ON pin_resets (business_day, seq);
     `,
   },
+  {
+    version: 14,
+    name: 'cash in and out of the drawer, and counts saved before the close',
+    // One row per drawer.cash and drawer.counted line (issue #29): the day close's expected drawer and the Z report read
+    // them by day. Decision: never archived with a closed year (archive.ts ARCHIVED_TABLES), as pin_resets: a closed
+    // day's figures are kept whole in its day.closed line, and a few rows a day cost nothing to keep at hand.
+    sql: `
+      CREATE TABLE cash_moves (
+        seq INTEGER PRIMARY KEY,
+        move_id TEXT NOT NULL UNIQUE,
+        at TEXT NOT NULL,
+        business_day TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        direction TEXT NOT NULL,
+        amount_paise INTEGER NOT NULL,
+        reason TEXT NOT NULL,
+        recorded_by TEXT NOT NULL
+      );
+      CREATE INDEX cash_moves_by_day ON cash_moves (business_day, seq);
+      CREATE TABLE drawer_counts (
+        seq INTEGER PRIMARY KEY,
+        at TEXT NOT NULL,
+        business_day TEXT NOT NULL,
+        opening_float_paise INTEGER NOT NULL,
+        counted TEXT NOT NULL,
+        counted_paise INTEGER NOT NULL,
+        recorded_by TEXT NOT NULL
+      );
+      CREATE INDEX drawer_counts_by_day ON drawer_counts (business_day, seq);
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -6,6 +6,7 @@ import { META_UPSERT, readMeta } from './migrations'
 import { booksProjectors } from './books-projections'
 import { creditIntentProblem, creditProjectors, openCreditSale, syncCreditSale } from './credit-projections'
 import { customerProjectors, rememberSale } from './customer-projections'
+import { drawerProjectors } from './drawer-projections'
 import { panProjectors } from './pan-projections'
 import { terminalProjectors } from './terminal-projections'
 import { fractionProblem, type Projector } from './projector'
@@ -21,6 +22,7 @@ const projectors: { [T in LedgerEventType]: Projector<T> } = {
   ...creditProjectors,
   ...customerProjectors,
   ...terminalProjectors,
+  ...drawerProjectors,
   'recharge.intent': {
     problem: (db, data) =>
       saleExists(db, data.orderId)

@@ -1,11 +1,12 @@
 // One keep-alive HTTP client per partner base URL: sends a request and returns the answer or why there was none.
 import http from 'node:http'
 import https from 'node:https'
+import { say, type Said } from '../shared/error-words'
 
 export type HttpResult =
   | { kind: 'answer'; httpStatus: number; contentType: string; text: string; json: unknown /* undefined when the body is not JSON */ }
   /** 'not-sent': no byte of the request can have reached the provider (watchProgress decides); after 'timeout' or 'network' one may have. */
-  | { kind: 'no-answer'; reason: 'timeout' | 'network' | 'not-sent'; detail: string /* plain words, no secrets, no request body */ }
+  | { kind: 'no-answer'; reason: 'timeout' | 'network' | 'not-sent'; detail: Said /* plain words (shared/error-words.ts), no secrets, no request body */ }
 
 // The provider announces "Keep-Alive: timeout=5": an idle socket is dropped on our side a second
 // earlier, so we never write a request onto a socket the server is closing at that moment.
@@ -13,29 +14,29 @@ const IDLE_SOCKET_MS = 4_000
 // No partner answer is anywhere near this; a bigger body is a fault, not an answer to keep in memory.
 const MAX_BODY_BYTES = 1_048_576
 
-const NETWORK_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'The provider refused the connection',
-  ECONNRESET: 'The connection to the provider was cut',
-  EPIPE: 'The connection to the provider was cut',
-  ENOTFOUND: "The provider's address could not be found",
-  EAI_AGAIN: "The provider's address could not be looked up (no internet?)",
-  ENETUNREACH: 'The network is unreachable (no internet?)',
-  EHOSTUNREACH: 'The provider cannot be reached (no route to it)',
-  ETIMEDOUT: 'The connection to the provider timed out',
-  CERT_HAS_EXPIRED: "The provider's security certificate has expired",
-  CERT_NOT_YET_VALID: "The provider's security certificate is not valid yet (is this computer's date right?)",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "The provider's security certificate is not trusted",
-  SELF_SIGNED_CERT_IN_CHAIN: "The provider's security certificate is not trusted",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "The provider's security certificate is not trusted",
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "The provider's security certificate is not trusted",
-  ERR_TLS_CERT_ALTNAME_INVALID: "The provider's security certificate is for another address",
-  EPROTO: 'A secure connection to the provider could not be set up',
+const NETWORK_WORDS: Record<string, Said> = {
+  ECONNREFUSED: say('partner.netRefused'),
+  ECONNRESET: say('partner.netCut'),
+  EPIPE: say('partner.netCut'),
+  ENOTFOUND: say('partner.netNotFound'),
+  EAI_AGAIN: say('partner.netNoLookup'),
+  ENETUNREACH: say('partner.netUnreachable'),
+  EHOSTUNREACH: say('partner.netNoRoute'),
+  ETIMEDOUT: say('partner.netTimedOut'),
+  CERT_HAS_EXPIRED: say('partner.certExpired'),
+  CERT_NOT_YET_VALID: say('partner.certNotYetValid'),
+  DEPTH_ZERO_SELF_SIGNED_CERT: say('partner.certUntrusted'),
+  SELF_SIGNED_CERT_IN_CHAIN: say('partner.certUntrusted'),
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: say('partner.certUntrusted'),
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: say('partner.certUntrusted'),
+  ERR_TLS_CERT_ALTNAME_INVALID: say('partner.certOtherAddress'),
+  EPROTO: say('partner.tlsFailed'),
 }
 
-function networkDetail(error: unknown): string {
+function networkDetail(error: unknown): Said {
   const code = (error as { code?: unknown } | null)?.code
-  if (typeof code !== 'string') return 'The connection to the provider failed'
-  return NETWORK_WORDS[code] ?? `The connection to the provider failed (${code})`
+  if (typeof code !== 'string') return say('partner.netFailed')
+  return NETWORK_WORDS[code] ?? say('partner.netFailedCode', { code })
 }
 
 /**
@@ -80,10 +81,9 @@ function watchProgress(request: http.ClientRequest, secure: boolean): () => Prog
   return () => progress()
 }
 
-function describeDuration(ms: number): string {
-  if (ms < 1000) return `${ms} milliseconds`
-  const seconds = Math.round(ms / 100) / 10
-  return seconds === 1 ? '1 second' : `${seconds} seconds`
+function describeDuration(ms: number): Said {
+  if (ms < 1000) return say('partner.milliseconds', { ms })
+  return say('partner.seconds', { seconds: Math.round(ms / 100) / 10 })
 }
 
 function parseJson(text: string): unknown {
@@ -163,10 +163,10 @@ export class PartnerHttp {
         let size = 0
         response.on('data', (chunk: Buffer) => {
           size += chunk.length
-          if (size > MAX_BODY_BYTES) giveUp({ kind: 'no-answer', reason: 'network', detail: 'The provider sent an answer far too large to be real' })
+          if (size > MAX_BODY_BYTES) giveUp({ kind: 'no-answer', reason: 'network', detail: say('partner.answerTooLarge') })
           else chunks.push(chunk)
         })
-        const cut = { kind: 'no-answer', reason: 'network', detail: 'The connection to the provider was cut before its answer was complete' } as const
+        const cut = { kind: 'no-answer', reason: 'network', detail: say('partner.answerCut') } as const
         response.on('error', () => giveUp(cut))
         response.on('close', () => {
           if (!response.complete) giveUp(cut)
@@ -187,14 +187,14 @@ export class PartnerHttp {
       // The whole request, from connecting to the last byte of the answer, shares one deadline.
       const timer = setTimeout(() => {
         const reached = progress()
-        if (reached === 'sent') giveUp({ kind: 'no-answer', reason: 'timeout', detail: `The provider did not answer within ${within}` })
-        else if (reached === 'unwritten') giveUp({ kind: 'no-answer', reason: 'not-sent', detail: `The request could not be sent to the provider within ${within}` })
-        else giveUp({ kind: 'no-answer', reason: 'not-sent', detail: `No connection to the provider could be made within ${within}` })
+        if (reached === 'sent') giveUp({ kind: 'no-answer', reason: 'timeout', detail: say('partner.noAnswerWithin', { within }) })
+        else if (reached === 'unwritten') giveUp({ kind: 'no-answer', reason: 'not-sent', detail: say('partner.notSentWithin', { within }) })
+        else giveUp({ kind: 'no-answer', reason: 'not-sent', detail: say('partner.noConnectionWithin', { within }) })
       }, this.timeoutMs)
       request.on('error', (error) => {
         const reached = progress()
         if (reached === 'sent') giveUp({ kind: 'no-answer', reason: 'network', detail: networkDetail(error) })
-        else if (reached === 'unwritten') giveUp({ kind: 'no-answer', reason: 'not-sent', detail: 'The provider had closed the connection before the request went out' })
+        else if (reached === 'unwritten') giveUp({ kind: 'no-answer', reason: 'not-sent', detail: say('partner.closedBeforeSent') })
         else giveUp({ kind: 'no-answer', reason: 'not-sent', detail: networkDetail(error) })
       })
       request.end(bytes ?? undefined)

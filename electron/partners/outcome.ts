@@ -40,7 +40,11 @@
 // FAILED means the provider said so, or no byte of the request ever left the counter: nothing was charged,
 // and it is safe to sell again with a new order. A status check that was never sent asked nothing, so it
 // settles nothing. UNKNOWN is never a failure: the sale may have gone through, so only a status check settles it.
+//
+// Words: a reply's message is the provider's own when it gave one; every sentence of ours is said (say(), shared/
+// error-words.ts, the partner.* keys) with the provider's words as a param, so a Hindi screen reads ours in Hindi.
 import type { Outcome } from '../contract'
+import { say, type Said } from '../shared/error-words'
 import type { HttpResult } from './http'
 
 /** What a call is for: it decides what a refusal of the request means (the table above). */
@@ -50,6 +54,7 @@ export interface ProviderReply {
   outcome: Outcome
   /** The provider's status word, verbatim, when it gave one. */
   providerStatus: string | null
+  /** The provider's own message as it sent it, or our words for the answer, said (shared/error-words.ts) with its words as a param. */
   message: string
   httpStatus: number | null
   body: Record<string, unknown> | null
@@ -57,21 +62,21 @@ export interface ProviderReply {
   requestRefused: boolean
 }
 
-/** How a reply words a verdict the provider gave without a message, and an answer that settles nothing. */
+/** How a reply words a verdict the provider gave without a message, and an answer that settles nothing: said, for the screen's language. */
 export interface Wording {
-  accepted: string
-  refused: string
+  accepted: Said
+  refused: Said
   /** Follows the reason in every UNKNOWN message: what is not known and what to do about it. */
-  notKnown: string
+  notKnown: Said
   /** What a status check asks about, as in "this says nothing about the sale". */
-  subject: string
+  subject: Said
 }
 
 export const SALE_WORDING: Wording = {
-  accepted: 'The provider accepted the sale',
-  refused: 'The provider refused the sale',
-  notKnown: 'It is not known whether the sale went through: check its status before selling it again.',
-  subject: 'the sale',
+  accepted: say('partner.sale.accepted'),
+  refused: say('partner.sale.refused'),
+  notKnown: say('partner.sale.notKnown'),
+  subject: say('partner.subject.sale'),
 }
 
 export interface RequestRefusal {
@@ -80,11 +85,11 @@ export interface RequestRefusal {
   /** Keys, matched against the provider's message without regard to case; the first row that matches wins. */
   keys: readonly RegExp[]
   /** What the shop can do about it, said after the refusal. */
-  advice: string
+  advice: Said
 }
 
-const CHECK_SETTINGS = 'Check the credentials in Settings.'
-const SUPPORT = 'If this keeps happening, tell whoever supports Counter.'
+const CHECK_SETTINGS = say('partner.advice.credentials')
+const SUPPORT = say('partner.advice.support')
 
 /**
  * Answers about the request rather than the order. Our decision, from the words providers of this
@@ -96,16 +101,16 @@ export const REQUEST_REFUSALS: readonly RequestRefusal[] = [
     keys: [/auth/i, /credential/i, /token/i, /invalid user|unknown user|user not found|user[\s_-]?id/i, /api[\s_-]?key/i, /forbidden/i, /access denied/i, /not permitted/i],
     advice: CHECK_SETTINGS,
   },
-  { about: 'signature', keys: [/checksum/i, /signature/i, /\bhash/i], advice: 'Check the secret key in Settings.' },
-  { about: 'clock', keys: [/timestamp/i, /\btime\b/i], advice: "Check this computer's date and time." },
-  { about: 'rate limit', keys: [/rate[\s_-]?limit/i, /too many requests/i, /throttl/i], advice: 'The provider limits how often it is asked: wait a little before the next try.' },
-  { about: 'address', keys: [/\bip\b/i, /white[\s_-]?list/i, /allow[\s_-]?list/i], advice: "Ask the provider to allow this shop's internet address." },
+  { about: 'signature', keys: [/checksum/i, /signature/i, /\bhash/i], advice: say('partner.advice.secretKey') },
+  { about: 'clock', keys: [/timestamp/i, /\btime\b/i], advice: say('partner.advice.clock') },
+  { about: 'rate limit', keys: [/rate[\s_-]?limit/i, /too many requests/i, /throttl/i], advice: say('partner.advice.rateLimit') },
+  { about: 'address', keys: [/\bip\b/i, /white[\s_-]?list/i, /allow[\s_-]?list/i], advice: say('partner.advice.address') },
   {
     about: 'fields',
     keys: [/\bmissing\b/i, /\bparam/i, /\brequired\b/i, /invalid (request|input|field|format|order[\s_-]?id)/i, /could not be read/i],
     advice: SUPPORT,
   },
-  { about: 'service', keys: [/maintenance/i, /try (again )?later/i, /temporar(il)?y unavailable/i, /service unavailable/i], advice: 'The provider is busy or under maintenance: try again later.' },
+  { about: 'service', keys: [/maintenance/i, /try (again )?later/i, /temporar(il)?y unavailable/i, /service unavailable/i], advice: say('partner.advice.service') },
 ]
 
 /** A 4xx without a message we know: still about the request (the HTTP status says so), never the order. */
@@ -138,14 +143,14 @@ export interface CheckedOrder {
   /** How long ago the sale was sent, on the counter's clock. */
   sentAgoMs: number
   /** What follows an answer that settles nothing (the call's Wording.notKnown). */
-  notKnown: string
-  /** What messages call the order: "order", "coupon order". */
-  noun: string
+  notKnown: Said
+  /** What messages call the order: "order", "coupon order" (partner.noun.*). */
+  noun: Said
 }
 
 /** Why an answer naming someone else's order (or agent, or reset) settles nothing. */
-export function answeredAboutAnother(noun: string, answeredFor: string, expected: string, notKnown: string): string {
-  return `The provider answered about ${noun} ${answeredFor} instead of ${expected}. ${notKnown}`
+export function answeredAboutAnother(noun: Said, answeredFor: string, expected: string, notKnown: Said): Said {
+  return say('partner.answeredAboutAnother', { noun, answeredFor, expected, notKnown })
 }
 
 /** A status check's answer as it bears on the order asked about: see the table at the top of this file. */
@@ -153,7 +158,7 @@ export function settleCheck<Reply extends Pick<ProviderReply, 'outcome' | 'messa
   if (reply.outcome === 'UNKNOWN') return reply
   const { expected, answeredFor } = order
   if (order.orderState !== null && verdictOf(order.orderState) !== reply.outcome) {
-    const message = `The provider's answer says ${reply.providerStatus?.trim()}, but gives ${order.noun} ${expected} the status ${order.orderState.trim()}: this does not settle it. ${order.notKnown}`
+    const message = say('partner.statusDisagrees', { status: reply.providerStatus?.trim() ?? '', noun: order.noun, expected, state: order.orderState.trim(), notKnown: order.notKnown })
     return { ...reply, outcome: 'UNKNOWN', message }
   }
   if (answeredFor !== null && answeredFor !== expected) {
@@ -164,18 +169,18 @@ export function settleCheck<Reply extends Pick<ProviderReply, 'outcome' | 'messa
   if (reply.outcome === 'FAILED' && NOT_FOUND.some((key) => key.test(said))) {
     const minutes = NOT_FOUND_SETTLES_AFTER_MS / 60_000
     if (order.sentAgoMs >= NOT_FOUND_SETTLES_AFTER_MS) {
-      return { ...reply, message: `The provider has no record of ${order.noun} ${expected} (${said}), ${minutes} minutes or more after it was sent: it never reached the provider, and nothing was charged.` }
+      return { ...reply, message: say('partner.noRecordSettled', { noun: order.noun, expected, said, minutes }) }
     }
     return {
       ...reply,
       outcome: 'UNKNOWN',
-      message: `The provider has no record of ${order.noun} ${expected} yet (${said}). A provider can take a while to book an order: it is asked again, and counts as failed if there is still no record ${minutes} minutes after it was sent.`,
+      message: say('partner.noRecordYet', { noun: order.noun, expected, said, minutes }),
     }
   }
   return {
     ...reply,
     outcome: 'UNKNOWN',
-    message: `The provider answered ${reply.providerStatus ?? reply.outcome} without naming ${order.noun} ${expected} (${said}), so this does not settle it: it stays pending and is asked again. If the provider keeps answering so, settle it by phone.`,
+    message: say('partner.notNamed', { status: reply.providerStatus ?? reply.outcome, noun: order.noun, expected, said }),
   }
 }
 
@@ -207,29 +212,25 @@ function verdictOf(status: string | null): Outcome {
   }
 }
 
-function sentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`
-}
-
 /** Why an answer gave no verdict, in words for the counter staff, when the provider gave none itself. */
-function explainNoVerdict(httpStatus: number, body: Record<string, unknown> | null, status: string | null): string {
-  if (httpStatus >= 500) return `The provider answered with an error page (HTTP ${httpStatus})`
-  if (httpStatus < 200 || httpStatus >= 300) return `The provider gave an unexpected answer (HTTP ${httpStatus})`
-  if (body === null) return "The provider's answer could not be read"
-  if (status === null) return "The provider's answer did not say how the request went"
-  return `The provider said "${status}"`
+function explainNoVerdict(httpStatus: number, body: Record<string, unknown> | null, status: string | null): Said {
+  if (httpStatus >= 500) return say('partner.errorPage', { status: httpStatus })
+  if (httpStatus < 200 || httpStatus >= 300) return say('partner.unexpectedAnswer', { status: httpStatus })
+  if (body === null) return say('partner.answerUnreadable')
+  if (status === null) return say('partner.answerNoStatus')
+  return say('partner.saidStatus', { status })
 }
 
 export function classify(result: HttpResult, role: CallRole, words: Wording = SALE_WORDING): ProviderReply {
   if (result.kind === 'no-answer') {
     const unanswered = { providerStatus: null, httpStatus: null, body: null, requestRefused: false }
     if (result.reason === 'not-sent' && role === 'check') {
-      return { ...unanswered, outcome: 'UNKNOWN', message: `${result.detail}: the status check was not sent, so it says nothing about ${words.subject}, which stays pending.` }
+      return { ...unanswered, outcome: 'UNKNOWN', message: say('partner.checkNotSent', { detail: result.detail, subject: words.subject }) }
     }
     if (result.reason === 'not-sent') {
-      return { ...unanswered, outcome: 'FAILED', message: `${result.detail}: nothing was sent, so it is safe to ${role === 'sale' ? 'sell' : 'try'} again.` }
+      return { ...unanswered, outcome: 'FAILED', message: say(role === 'sale' ? 'partner.nothingSentSell' : 'partner.nothingSentTry', { detail: result.detail }) }
     }
-    return { ...unanswered, outcome: 'UNKNOWN', message: `${sentence(result.detail)} ${words.notKnown}` }
+    return { ...unanswered, outcome: 'UNKNOWN', message: say('partner.notKnownAfter', { why: result.detail, notKnown: words.notKnown }) }
   }
   const { httpStatus } = result
   const body = asObject(result.json)
@@ -247,19 +248,22 @@ export function classify(result: HttpResult, role: CallRole, words: Wording = SA
   const reason = providerMessage?.trim() || `HTTP ${httpStatus}`
   if (role === 'check' && ((failed && refusal) || is4xx)) {
     const { advice } = refusal ?? HTTP_REFUSAL
-    const message = `The provider refused the status check (${reason}): this says nothing about ${words.subject}, which stays pending. ${advice}`
+    const message = say('partner.checkRefused', { reason, subject: words.subject, advice })
     return { ...reply, outcome: 'UNKNOWN', message, requestRefused: true }
   }
   if (role === 'sale' && failed && DUPLICATE_ORDER.some((key) => key.test(providerMessage ?? ''))) {
-    return { ...reply, outcome: 'UNKNOWN', message: `The provider says an order with this id already exists (${reason}). ${words.notKnown}`, requestRefused: false }
+    return { ...reply, outcome: 'UNKNOWN', message: say('partner.duplicateOrder', { reason, notKnown: words.notKnown }), requestRefused: false }
   }
   if (role === 'sale' && failed && refusal) {
-    const message = `${words.refused} (${reason}): it did not take the order, so nothing was charged. ${refusal.advice}`
+    const message = say('partner.requestRefused', { refused: words.refused, reason, advice: refusal.advice })
     return { ...reply, outcome: 'FAILED', message, requestRefused: true }
   }
   if (outcome !== 'UNKNOWN') {
     return { ...reply, outcome, message: providerMessage ?? (outcome === 'SUCCESS' ? words.accepted : words.refused), requestRefused: false }
   }
-  const why = (is2xx && providerMessage?.trim()) || explainNoVerdict(httpStatus, body, providerStatus)
-  return { ...reply, outcome, message: `${sentence(why)} ${words.notKnown}`, requestRefused: false }
+  const quoted = is2xx && providerMessage?.trim()
+  const message = quoted
+    ? say('partner.providerNotKnown', { message: quoted, notKnown: words.notKnown })
+    : say('partner.notKnownAfter', { why: explainNoVerdict(httpStatus, body, providerStatus), notKnown: words.notKnown })
+  return { ...reply, outcome, message, requestRefused: false }
 }

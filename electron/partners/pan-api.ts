@@ -1,4 +1,5 @@
 // The PAN agent API's seven calls (agents, coupons, password resets, balance): form fields with api_key, and what each answer says.
+import { say, type Said } from '../shared/error-words'
 import { parseProviderRupees } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { answeredAboutAnother, classify, settleCheck, type CallRole, type ProviderReply, type Wording } from './outcome'
@@ -79,46 +80,46 @@ type PanCall = keyof typeof PAN_PATHS
 
 const WORDING: Record<PanCall, Wording> = {
   addVle: {
-    accepted: 'The agent was created',
-    refused: 'The provider refused to create the agent',
-    notKnown: "It is not known whether the agent was created: refresh the agent's status before creating it again.",
-    subject: 'the agent',
+    accepted: say('partner.addVle.accepted'),
+    refused: say('partner.addVle.refused'),
+    notKnown: say('partner.addVle.notKnown'),
+    subject: say('partner.subject.agent'),
   },
   vleStatus: {
-    accepted: "The agent's status was read",
-    refused: "The provider could not give the agent's status",
-    notKnown: "The agent's status is not known yet: refresh it again later.",
-    subject: "the agent's approval",
+    accepted: say('partner.vleStatus.accepted'),
+    refused: say('partner.vleStatus.refused'),
+    notKnown: say('partner.vleStatus.notKnown'),
+    subject: say('partner.subject.approval'),
   },
   couponRequest: {
-    accepted: 'The coupons were bought',
-    refused: 'The provider refused the coupon order',
-    notKnown: 'It is not known whether the coupons were bought: check the balance and the coupon history before ordering again.',
-    subject: 'the coupon order',
+    accepted: say('partner.couponRequest.accepted'),
+    refused: say('partner.couponRequest.refused'),
+    notKnown: say('partner.couponRequest.notKnown'),
+    subject: say('partner.subject.couponOrder'),
   },
   couponStatus: {
-    accepted: 'The order was found',
-    refused: "The provider could not give the order's status",
-    notKnown: "The order's status is not known yet: check it again later.",
-    subject: 'the coupon order',
+    accepted: say('partner.couponStatus.accepted'),
+    refused: say('partner.couponStatus.refused'),
+    notKnown: say('partner.couponStatus.notKnown'),
+    subject: say('partner.subject.couponOrder'),
   },
   passwordReset: {
-    accepted: 'The password reset was requested',
-    refused: 'The provider refused the password reset',
-    notKnown: "It is not known whether the reset was requested: check the agent's resets before asking again.",
-    subject: 'the reset',
+    accepted: say('partner.passwordReset.accepted'),
+    refused: say('partner.passwordReset.refused'),
+    notKnown: say('partner.passwordReset.notKnown'),
+    subject: say('partner.subject.reset'),
   },
   passwordResetStatus: {
-    accepted: "The reset's status was read",
-    refused: "The provider could not give the reset's status",
-    notKnown: "The reset's status is not known yet: check it again later.",
-    subject: 'the reset',
+    accepted: say('partner.passwordResetStatus.accepted'),
+    refused: say('partner.passwordResetStatus.refused'),
+    notKnown: say('partner.passwordResetStatus.notKnown'),
+    subject: say('partner.subject.reset'),
   },
   balance: {
-    accepted: 'The balance was read',
-    refused: 'The provider could not give the balance',
-    notKnown: 'The balance could not be read just now.',
-    subject: 'the balance',
+    accepted: say('partner.balance.accepted'),
+    refused: say('partner.balance.refused'),
+    notKnown: say('partner.balance.notKnown'),
+    subject: say('partner.subject.balance'),
   },
 }
 
@@ -214,7 +215,7 @@ class AnswerFields {
 interface Subject {
   field: string
   expected: string
-  noun: string
+  noun: Said
 }
 
 function couponDetails(answer: AnswerFields) {
@@ -259,7 +260,7 @@ export class PanApi {
   }
 
   vleStatus(vleId: string): Promise<VleReply> {
-    return this.call('vleStatus', { vle_id: vleId }, vleDetails, { field: 'vle_id', expected: vleId, noun: 'agent' })
+    return this.call('vleStatus', { vle_id: vleId }, vleDetails, { field: 'vle_id', expected: vleId, noun: say('partner.noun.agent') })
   }
 
   couponRequest(req: { vleId: string; type: 1 | 2; qty: number }): Promise<CouponReply> {
@@ -268,8 +269,8 @@ export class PanApi {
 
   /** `sentAgoMs`: how long ago the coupon request was sent; settleCheck() decides what the answer settles. */
   async couponStatus(orderId: string, sentAgoMs: number): Promise<CouponReply> {
-    const reply = await this.call('couponStatus', { order_id: orderId }, couponDetails, { field: 'order_id', expected: orderId, noun: 'order' })
-    const order = { expected: orderId, answeredFor: reply.orderId, providerRef: null, orderState: null, sentAgoMs, notKnown: WORDING.couponStatus.notKnown, noun: 'coupon order' }
+    const reply = await this.call('couponStatus', { order_id: orderId }, couponDetails, { field: 'order_id', expected: orderId, noun: say('partner.noun.order') })
+    const order = { expected: orderId, answeredFor: reply.orderId, providerRef: null, orderState: null, sentAgoMs, notKnown: WORDING.couponStatus.notKnown, noun: say('partner.noun.couponOrder') }
     return settleCheck(reply, order)
   }
 
@@ -278,7 +279,7 @@ export class PanApi {
   }
 
   passwordResetStatus(orderId: string): Promise<ResetReply> {
-    return this.call('passwordResetStatus', { order_id: orderId }, resetDetails, { field: 'order_id', expected: orderId, noun: 'reset' })
+    return this.call('passwordResetStatus', { order_id: orderId }, resetDetails, { field: 'order_id', expected: orderId, noun: say('partner.noun.reset') })
   }
 
   balance(): Promise<BalanceReply> {
@@ -305,7 +306,7 @@ export class PanApi {
       return { ...reply, outcome: 'UNKNOWN', message, ...details(new AnswerFields(null)) }
     }
     const orderNews = answered && reply.outcome === 'UNKNOWN' && reply.providerStatus !== null && STATUS_IS_ORDER_STATE.has(call)
-    const message = orderNews ? (answer.text('message') ?? `The provider gives the status ${reply.providerStatus?.trim()}.`) : reply.message
+    const message = orderNews ? (answer.text('message') ?? say('partner.givesStatus', { status: reply.providerStatus?.trim() ?? '' })) : reply.message
     return { ...reply, message, ...details(answer) }
   }
 

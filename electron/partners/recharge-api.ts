@@ -123,7 +123,7 @@ export class RechargeApi {
     // Where a provider names the order: beside fpay_id in data, or at the top as the PAN answers do.
     const answeredFor = dataField(reply.body, 'order_id') ?? textOf(reply.body, 'order_id')
     const orderState = dataField(reply.body, 'status')
-    return settleCheck(reply, { expected: orderId, answeredFor, providerRef: reply.fpayId, orderState, sentAgoMs, notKnown: SALE_WORDING.notKnown, noun: 'order' })
+    return settleCheck(reply, { expected: orderId, answeredFor, providerRef: reply.fpayId, orderState, sentAgoMs, notKnown: SALE_WORDING.notKnown, noun: say('partner.noun.order') })
   }
 
   async fetchOperator(mobile: string): Promise<OperatorReply> {

@@ -75,10 +75,18 @@ export function formatExportTime(instant: Instant, timeZone?: string): string {
   return formatDateTime(instant, { timeZone, clock: '24h' }, { seconds: true })
 }
 
-/** A business day as stored ("2025-03-04") as staff read it ("04-03-2025"); other text passes unchanged. */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']
+
+/**
+ * A business day as stored ("2025-03-04"), or as the PAN provider writes its order's date ("04-Mar-2025", English
+ * month names whatever the screen's language), as staff read every day ("04-03-2025"); other text passes unchanged.
+ */
 export function formatDay(day: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  return match ? `${match[3]}-${match[2]}-${match[1]}` : day
+  const stored = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (stored) return `${stored[3]}-${stored[2]}-${stored[1]}`
+  const provider = /^(\d{1,2})-([A-Za-z]{3})-(\d{4})$/.exec(day)
+  const month = provider ? MONTHS.indexOf(provider[2].toLowerCase()) : -1
+  return provider && month >= 0 ? `${provider[1].padStart(2, '0')}-${String(month + 1).padStart(2, '0')}-${provider[3]}` : day
 }
 
 /**

@@ -2,6 +2,7 @@
 // by key; hi is typed against en, so a key missing from either fails the type-check (as paper-words.ts does).
 // How a message travels from a throw to the screen (a "said" reference, spoken in the screen language by the
 // core's dispatch and by the renderer's forms) is written in electron/counter/errors.ts's first comment.
+import { formatDay } from './dates'
 import type { Language } from './paper-words'
 
 type Params = Record<string, string | number>
@@ -95,6 +96,7 @@ const en = {
   // Settings (contract/settings.ts, counter/settings.ts, shared/printer-address.ts, counter/credentials.ts).
   'settings.language': 'Choose English (en) or Hindi (hi)',
   'settings.httpAddress': 'Must be an http:// or https:// address',
+  'settings.updateUrl': 'The update server must be an https:// address (http:// only for 127.0.0.1), without a password or ?query',
   'settings.userId': 'User id may contain letters, digits, - and _ only',
   'settings.secretKeyHex': 'Secret key must be hexadecimal (0-9, a-f), an even number of characters',
   'settings.timezone': 'Not a known time zone (for India: Asia/Kolkata)',
@@ -103,7 +105,7 @@ const en = {
   'settings.userIdEnter': 'Enter the user id the provider gave you',
   'settings.rechargeUrlEnter': 'Enter the recharge API address',
   'settings.completeAccount': 'Complete the recharge account details to leave training mode.',
-  'settings.enterOnce': 'Enter it once; it is kept in the system keychain',
+  'settings.enterOnce': 'Required: enter it once; it is kept in the system keychain',
   'settings.panKeyNeeded': 'Enter the PAN api_key to use the PAN address.',
   'settings.printerAddressNeeded': "Enter the receipt printer's address to print on it directly (ESC/POS).",
   'keychain.unavailable':
@@ -199,6 +201,14 @@ const en = {
   'drawer.notesWhole': 'Notes are counted in whole numbers',
   'drawer.notesNegative': 'Notes cannot be fewer than 0',
   'drawer.notesMax': (p: { max: string }) => `At most ${p.max} notes of one kind`,
+  // Cash in and out of the drawer, and the count saved before the close (issue #29; contract/drawer.ts, counter/drawer.ts).
+  'drawer.reasonEnter': 'Write why the cash goes in or out (who, what for)',
+  'drawer.reasonMax': (p: { max: number }) => `The reason may be at most ${p.max} characters`,
+  'drawer.kindChoose': 'Choose what the cash is for',
+  'drawer.outOwnerOnly': (p: { limit: string; taken: string }) =>
+    `Owner only — unlock with the PIN: staff may take out at most ${p.limit} a day (set in Settings), and ${p.taken} has been taken out today. Nothing was changed.`,
+  'drawer.outOwnerOnlyField': (p: { limit: string }) => `More than ${p.limit} a day out of the drawer is the owner's`,
+  'drawer.cashNotRecorded': 'The drawer is as it was: nothing was recorded.',
   'topup.reference': 'Enter the payment reference (UTR or receipt number)',
   'day.alreadyClosed': (p: { day: string; at: string }) => `The books for ${p.day} are already closed (at ${p.at}).`,
   'day.overflow': (p: { day: string }) =>
@@ -396,6 +406,122 @@ const en = {
   'backup.copySavedCopy': 'its saved copy of the books does not match its check',
   'backup.copySavedCopyAhead': (p: { seq: number }) => `its saved copy reflects entry #${p.seq}, which its journal does not hold`,
   'backup.copyFile': (p: { name: string }) => `its ${p.name} did not read back as written`,
+  // What a provider's answer, or its absence, means (partners/http.ts, outcome.ts, pan-api.ts) and the checks of a coupon
+  // answer (counter/coupon-checks.ts), #26 part 5. Said in the partners, journaled with the sale, spoken at the dispatch.
+  // The provider's own words (its message, its status word) travel as a param as it sent them; Hindi quotes them.
+  'partner.netRefused': 'The provider refused the connection',
+  'partner.netCut': 'The connection to the provider was cut',
+  'partner.netNotFound': "The provider's address could not be found",
+  'partner.netNoLookup': "The provider's address could not be looked up (no internet?)",
+  'partner.netUnreachable': 'The network is unreachable (no internet?)',
+  'partner.netNoRoute': 'The provider cannot be reached (no route to it)',
+  'partner.netTimedOut': 'The connection to the provider timed out',
+  'partner.certExpired': "The provider's security certificate has expired",
+  'partner.certNotYetValid': "The provider's security certificate is not valid yet (is this computer's date right?)",
+  'partner.certUntrusted': "The provider's security certificate is not trusted",
+  'partner.certOtherAddress': "The provider's security certificate is for another address",
+  'partner.tlsFailed': 'A secure connection to the provider could not be set up',
+  'partner.netFailed': 'The connection to the provider failed',
+  'partner.netFailedCode': (p: { code: string }) => `The connection to the provider failed (${p.code})`,
+  'partner.answerTooLarge': 'The provider sent an answer far too large to be real',
+  'partner.answerCut': 'The connection to the provider was cut before its answer was complete',
+  'partner.noAnswerWithin': (p: { within: string }) => `The provider did not answer within ${p.within}`,
+  'partner.notSentWithin': (p: { within: string }) => `The request could not be sent to the provider within ${p.within}`,
+  'partner.noConnectionWithin': (p: { within: string }) => `No connection to the provider could be made within ${p.within}`,
+  'partner.closedBeforeSent': 'The provider had closed the connection before the request went out',
+  'partner.milliseconds': (p: { ms: number }) => `${p.ms} milliseconds`,
+  'partner.seconds': (p: { seconds: number }) => (p.seconds === 1 ? '1 second' : `${p.seconds} seconds`),
+  'partner.sale.accepted': 'The provider accepted the sale',
+  'partner.sale.refused': 'The provider refused the sale',
+  'partner.sale.notKnown': 'It is not known whether the sale went through: check its status before selling it again.',
+  'partner.addVle.accepted': 'The agent was created',
+  'partner.addVle.refused': 'The provider refused to create the agent',
+  'partner.addVle.notKnown': "It is not known whether the agent was created: refresh the agent's status before creating it again.",
+  'partner.vleStatus.accepted': "The agent's status was read",
+  'partner.vleStatus.refused': "The provider could not give the agent's status",
+  'partner.vleStatus.notKnown': "The agent's status is not known yet: refresh it again later.",
+  'partner.couponRequest.accepted': 'The coupons were bought',
+  'partner.couponRequest.refused': 'The provider refused the coupon order',
+  'partner.couponRequest.notKnown': 'It is not known whether the coupons were bought: check the balance and the coupon history before ordering again.',
+  'partner.couponStatus.accepted': 'The order was found',
+  'partner.couponStatus.refused': "The provider could not give the order's status",
+  'partner.couponStatus.notKnown': "The order's status is not known yet: check it again later.",
+  'partner.passwordReset.accepted': 'The password reset was requested',
+  'partner.passwordReset.refused': 'The provider refused the password reset',
+  'partner.passwordReset.notKnown': "It is not known whether the reset was requested: check the agent's resets before asking again.",
+  'partner.passwordResetStatus.accepted': "The reset's status was read",
+  'partner.passwordResetStatus.refused': "The provider could not give the reset's status",
+  'partner.passwordResetStatus.notKnown': "The reset's status is not known yet: check it again later.",
+  'partner.balance.accepted': 'The balance was read',
+  'partner.balance.refused': 'The provider could not give the balance',
+  'partner.balance.notKnown': 'The balance could not be read just now.',
+  // What a status check asks about ("says nothing about the sale"), and what messages call an order.
+  'partner.subject.sale': 'the sale',
+  'partner.subject.agent': 'the agent',
+  'partner.subject.approval': "the agent's approval",
+  'partner.subject.couponOrder': 'the coupon order',
+  'partner.subject.reset': 'the reset',
+  'partner.subject.balance': 'the balance',
+  'partner.noun.order': 'order',
+  'partner.noun.couponOrder': 'coupon order',
+  'partner.noun.agent': 'agent',
+  'partner.noun.reset': 'reset',
+  'partner.advice.credentials': 'Check the credentials in Settings.',
+  'partner.advice.secretKey': 'Check the secret key in Settings.',
+  'partner.advice.clock': "Check this computer's date and time.",
+  'partner.advice.rateLimit': 'The provider limits how often it is asked: wait a little before the next try.',
+  'partner.advice.address': "Ask the provider to allow this shop's internet address.",
+  'partner.advice.support': 'If this keeps happening, tell whoever supports Counter.',
+  'partner.advice.service': 'The provider is busy or under maintenance: try again later.',
+  'partner.answeredAboutAnother': (p: { noun: string; answeredFor: string; expected: string; notKnown: string }) =>
+    `The provider answered about ${p.noun} ${p.answeredFor} instead of ${p.expected}. ${p.notKnown}`,
+  'partner.statusDisagrees': (p: { status: string; noun: string; expected: string; state: string; notKnown: string }) =>
+    `The provider's answer says ${p.status}, but gives ${p.noun} ${p.expected} the status ${p.state}: this does not settle it. ${p.notKnown}`,
+  'partner.noRecordSettled': (p: { noun: string; expected: string; said: string; minutes: number }) =>
+    `The provider has no record of ${p.noun} ${p.expected} (${p.said}), ${p.minutes} minutes or more after it was sent: it never reached the provider, and nothing was charged.`,
+  'partner.noRecordYet': (p: { noun: string; expected: string; said: string; minutes: number }) =>
+    `The provider has no record of ${p.noun} ${p.expected} yet (${p.said}). A provider can take a while to book an order: it is asked again, and counts as failed if there is still no record ${p.minutes} minutes after it was sent.`,
+  'partner.notNamed': (p: { status: string; noun: string; expected: string; said: string }) =>
+    `The provider answered ${p.status} without naming ${p.noun} ${p.expected} (${p.said}), so this does not settle it: it stays pending and is asked again. If the provider keeps answering so, settle it by phone.`,
+  'partner.errorPage': (p: { status: number }) => `The provider answered with an error page (HTTP ${p.status})`,
+  'partner.unexpectedAnswer': (p: { status: number }) => `The provider gave an unexpected answer (HTTP ${p.status})`,
+  'partner.answerUnreadable': "The provider's answer could not be read",
+  'partner.answerNoStatus': "The provider's answer did not say how the request went",
+  'partner.saidStatus': (p: { status: string }) => `The provider said "${p.status}"`,
+  'partner.givesStatus': (p: { status: string }) => `The provider gives the status ${p.status}.`,
+  'partner.checkNotSent': (p: { detail: string; subject: string }) =>
+    `${p.detail}: the status check was not sent, so it says nothing about ${p.subject}, which stays pending.`,
+  'partner.nothingSentSell': (p: { detail: string }) => `${p.detail}: nothing was sent, so it is safe to sell again.`,
+  'partner.nothingSentTry': (p: { detail: string }) => `${p.detail}: nothing was sent, so it is safe to try again.`,
+  'partner.notKnownAfter': (p: { why: string; notKnown: string }) => `${/[.!?]$/.test(p.why) ? p.why : `${p.why}.`} ${p.notKnown}`,
+  'partner.providerNotKnown': (p: { message: string; notKnown: string }) => `${/[.!?]$/.test(p.message) ? p.message : `${p.message}.`} ${p.notKnown}`,
+  'partner.checkRefused': (p: { reason: string; subject: string; advice: string }) =>
+    `The provider refused the status check (${p.reason}): this says nothing about ${p.subject}, which stays pending. ${p.advice}`,
+  'partner.duplicateOrder': (p: { reason: string; notKnown: string }) => `The provider says an order with this id already exists (${p.reason}). ${p.notKnown}`,
+  'partner.requestRefused': (p: { refused: string; reason: string; advice: string }) =>
+    `${p.refused} (${p.reason}): it did not take the order, so nothing was charged. ${p.advice}`,
+  'couponCheck.unreadable': (p: { field: string }) => `The provider's ${p.field} could not be read.`,
+  'couponCheck.qty': (p: { qty: number; asked: number }) => `The provider charged for ${p.qty} coupons; Counter asked for ${p.asked}.`,
+  'couponCheck.amount': (p: { amount: string; rate: string; qty: number; expected: string; difference: string }) =>
+    `Amount ${p.amount} is not rate ${p.rate} × ${p.qty} = ${p.expected} (difference ${p.difference}).`,
+  'couponCheck.newBalance': (p: { newBal: string; oldBal: string; amount: string; expected: string; difference: string }) =>
+    `New balance ${p.newBal} is not old balance ${p.oldBal} − ${p.amount} = ${p.expected} (difference ${p.difference}).`,
+  'couponCheck.failedYetCharged': (p: { oldBal: string; newBal: string; taken: string }) =>
+    `The provider says the order failed, yet its balance went from ${p.oldBal} to ${p.newBal}: ${p.taken} taken for coupons it did not give.`,
+  'couponCheck.movedOutside': (p: { expected: string; at: string; oldBal: string; difference: string }) =>
+    `The balance moved outside Counter: Counter expected ${p.expected} (the last balance read and the top-ups entered since, as of ${p.at}), the provider's old balance ${p.oldBal} (difference ${p.difference}).`,
+  'pending.checkBroke': 'The status check did not work; it will be tried again.',
+  // Restoring the books from a copy (contract/backup.ts, counter/restore.ts).
+  'restore.sourceUnknown': 'Choose a copy from the list',
+  'restore.confirm': 'Confirm the restore first: the books now are moved aside and the copy takes their place',
+  'restore.notThere': (p: { where: string }) => `The copy ${p.where} is not there (a drive unplugged, or a copy removed): choose again from the list.`,
+  'restore.broken': (p: { line: number; problem: string }) => `This copy does not check (line ${p.line}: ${p.problem}): it cannot be restored. Choose another copy.`,
+  'restore.empty': 'This copy holds no journal entry: there is nothing to restore from it.',
+  'restore.backupRunning': 'A backup is being made: restore once it is done.',
+  'restore.noOffice': 'No head office is set: there is nothing to restore from it.',
+  'restore.officeRefused': (p: { problem: string }) => `The office's copy cannot be restored: ${p.problem}`,
+  'restore.copyDiffers': 'The copy put in place did not read back as the copy chosen: nothing was changed. Try again, or choose another copy.',
+  'restore.failed': (p: { problem: string }) => `The restore stopped (${p.problem}): the books are as they were before it.`,
 }
 
 export type ErrorWords = typeof en
@@ -481,6 +607,7 @@ const hi: ErrorWords = {
   'credit.paymentNotRecorded': 'भुगतान दर्ज नहीं हुआ।',
   'settings.language': 'अंग्रेज़ी (en) या हिंदी (hi) चुनें',
   'settings.httpAddress': 'पता http:// या https:// से शुरू होना चाहिए',
+  'settings.updateUrl': 'अपडेट सर्वर का पता https:// से शुरू होना चाहिए (http:// सिर्फ़ 127.0.0.1 के लिए), बिना पासवर्ड या ?query के',
   'settings.userId': 'यूज़र ID में सिर्फ़ अक्षर, अंक, - और _ हो सकते हैं',
   'settings.secretKeyHex': 'सीक्रेट की हेक्साडेसिमल (0-9, a-f) में, सम संख्या के अक्षरों की होनी चाहिए',
   'settings.timezone': 'यह कोई जाना-पहचाना टाइम ज़ोन नहीं है (भारत के लिए: Asia/Kolkata)',
@@ -489,7 +616,7 @@ const hi: ErrorWords = {
   'settings.userIdEnter': 'प्रोवाइडर से मिली यूज़र ID डालें',
   'settings.rechargeUrlEnter': 'रिचार्ज API का पता डालें',
   'settings.completeAccount': 'ट्रेनिंग मोड से बाहर आने के लिए रिचार्ज खाते का पूरा ब्योरा डालें।',
-  'settings.enterOnce': 'इसे एक बार डालें; यह सिस्टम कीचेन में रखा जाता है',
+  'settings.enterOnce': 'ज़रूरी: इसे एक बार डालें; यह सिस्टम कीचेन में रखा जाता है',
   'settings.panKeyNeeded': 'PAN का पता इस्तेमाल करने के लिए PAN api_key डालें।',
   'settings.printerAddressNeeded': 'रसीद प्रिंटर पर सीधे (ESC/POS) छापने के लिए उसका पता डालें।',
   'keychain.unavailable':
@@ -576,6 +703,13 @@ const hi: ErrorWords = {
   'drawer.notesWhole': 'नोट पूरी संख्या में गिने जाते हैं',
   'drawer.notesNegative': 'नोट 0 से कम नहीं हो सकते',
   'drawer.notesMax': (p) => `एक तरह के ज़्यादा से ज़्यादा ${p.max} नोट`,
+  'drawer.reasonEnter': 'लिखें कि पैसा क्यों डाला या निकाला (किसने, किसलिए)',
+  'drawer.reasonMax': (p) => `कारण ज़्यादा से ज़्यादा ${p.max} अक्षर का हो सकता है`,
+  'drawer.kindChoose': 'चुनें कि पैसा किसलिए है',
+  'drawer.outOwnerOnly': (p) =>
+    `सिर्फ़ मालिक — PIN से अनलॉक करें: स्टाफ़ एक दिन में ज़्यादा से ज़्यादा ${p.limit} निकाल सकता है (सेटिंग्स में तय), और आज ${p.taken} निकाले जा चुके हैं। कुछ नहीं बदला।`,
+  'drawer.outOwnerOnlyField': (p) => `एक दिन में ${p.limit} से ज़्यादा निकालना मालिक का काम है`,
+  'drawer.cashNotRecorded': 'गल्ला पहले जैसा है: कुछ दर्ज नहीं हुआ।',
   'topup.reference': 'भुगतान का रेफ़रेंस डालें (UTR या रसीद नंबर)',
   'day.alreadyClosed': (p) => `${p.day} का हिसाब पहले ही बंद हो चुका है (${p.at} पर)।`,
   'day.overflow': (p) =>
@@ -748,6 +882,109 @@ const hi: ErrorWords = {
   'backup.copySavedCopy': 'उसमें खातों की सेव की हुई कॉपी अपनी जाँच से मेल नहीं खाती',
   'backup.copySavedCopyAhead': (p) => `उसकी सेव की हुई कॉपी एंट्री #${p.seq} तक की है, जो उसके जर्नल में नहीं है`,
   'backup.copyFile': (p) => `उसकी ${p.name} फ़ाइल लिखे जैसी वापस नहीं पढ़ी गई`,
+  'partner.netRefused': 'प्रोवाइडर ने कनेक्शन लेने से मना किया',
+  'partner.netCut': 'प्रोवाइडर से कनेक्शन टूट गया',
+  'partner.netNotFound': 'प्रोवाइडर का पता नहीं मिला',
+  'partner.netNoLookup': 'प्रोवाइडर का पता खोजा नहीं जा सका (इंटरनेट नहीं है?)',
+  'partner.netUnreachable': 'नेटवर्क तक पहुँच नहीं है (इंटरनेट नहीं है?)',
+  'partner.netNoRoute': 'प्रोवाइडर तक पहुँचा नहीं जा सका (उस तक कोई रास्ता नहीं)',
+  'partner.netTimedOut': 'प्रोवाइडर से कनेक्शन का समय ख़त्म हो गया',
+  'partner.certExpired': 'प्रोवाइडर के सुरक्षा सर्टिफ़िकेट की मियाद ख़त्म हो गई है',
+  'partner.certNotYetValid': 'प्रोवाइडर का सुरक्षा सर्टिफ़िकेट अभी मान्य नहीं है (क्या इस कंप्यूटर की तारीख सही है?)',
+  'partner.certUntrusted': 'प्रोवाइडर के सुरक्षा सर्टिफ़िकेट पर भरोसा नहीं किया जा सकता',
+  'partner.certOtherAddress': 'प्रोवाइडर का सुरक्षा सर्टिफ़िकेट किसी दूसरे पते का है',
+  'partner.tlsFailed': 'प्रोवाइडर से सुरक्षित कनेक्शन नहीं बन सका',
+  'partner.netFailed': 'प्रोवाइडर से कनेक्शन नहीं हो सका',
+  'partner.netFailedCode': (p) => `प्रोवाइडर से कनेक्शन नहीं हो सका (${p.code})`,
+  'partner.answerTooLarge': 'प्रोवाइडर का जवाब इतना बड़ा था कि असली नहीं हो सकता',
+  'partner.answerCut': 'प्रोवाइडर का पूरा जवाब आने से पहले कनेक्शन टूट गया',
+  'partner.noAnswerWithin': (p) => `प्रोवाइडर ने ${p.within} में जवाब नहीं दिया`,
+  'partner.notSentWithin': (p) => `अनुरोध ${p.within} में प्रोवाइडर को भेजा नहीं जा सका`,
+  'partner.noConnectionWithin': (p) => `${p.within} में प्रोवाइडर से कनेक्शन नहीं बन सका`,
+  'partner.closedBeforeSent': 'अनुरोध जाने से पहले ही प्रोवाइडर ने कनेक्शन बंद कर दिया था',
+  'partner.milliseconds': (p) => `${p.ms} मिलीसेकंड`,
+  'partner.seconds': (p) => `${p.seconds} सेकंड`,
+  'partner.sale.accepted': 'प्रोवाइडर ने बिक्री मान ली',
+  'partner.sale.refused': 'प्रोवाइडर ने बिक्री से मना किया',
+  'partner.sale.notKnown': 'पता नहीं कि बिक्री हुई या नहीं: दोबारा बेचने से पहले उसका स्टेटस जाँचें।',
+  'partner.addVle.accepted': 'एजेंट बन गया',
+  'partner.addVle.refused': 'प्रोवाइडर ने एजेंट बनाने से मना किया',
+  'partner.addVle.notKnown': 'पता नहीं कि एजेंट बना या नहीं: दोबारा बनाने से पहले एजेंट का स्टेटस ताज़ा करें।',
+  'partner.vleStatus.accepted': 'एजेंट का स्टेटस पढ़ लिया गया',
+  'partner.vleStatus.refused': 'प्रोवाइडर एजेंट का स्टेटस नहीं बता सका',
+  'partner.vleStatus.notKnown': 'एजेंट का स्टेटस अभी पता नहीं: थोड़ी देर बाद फिर ताज़ा करें।',
+  'partner.couponRequest.accepted': 'कूपन ख़रीद लिए गए',
+  'partner.couponRequest.refused': 'प्रोवाइडर ने कूपन ऑर्डर से मना किया',
+  'partner.couponRequest.notKnown': 'पता नहीं कि कूपन ख़रीदे गए या नहीं: दोबारा ऑर्डर करने से पहले बैलेंस और कूपन का इतिहास जाँचें।',
+  'partner.couponStatus.accepted': 'ऑर्डर मिल गया',
+  'partner.couponStatus.refused': 'प्रोवाइडर ऑर्डर का स्टेटस नहीं बता सका',
+  'partner.couponStatus.notKnown': 'ऑर्डर का स्टेटस अभी पता नहीं: थोड़ी देर बाद फिर जाँचें।',
+  'partner.passwordReset.accepted': 'पासवर्ड रीसेट माँग लिया गया',
+  'partner.passwordReset.refused': 'प्रोवाइडर ने पासवर्ड रीसेट से मना किया',
+  'partner.passwordReset.notKnown': 'पता नहीं कि रीसेट माँगा गया या नहीं: दोबारा माँगने से पहले एजेंट के रीसेट देखें।',
+  'partner.passwordResetStatus.accepted': 'रीसेट का स्टेटस पढ़ लिया गया',
+  'partner.passwordResetStatus.refused': 'प्रोवाइडर रीसेट का स्टेटस नहीं बता सका',
+  'partner.passwordResetStatus.notKnown': 'रीसेट का स्टेटस अभी पता नहीं: थोड़ी देर बाद फिर जाँचें।',
+  'partner.balance.accepted': 'बैलेंस पढ़ लिया गया',
+  'partner.balance.refused': 'प्रोवाइडर बैलेंस नहीं बता सका',
+  'partner.balance.notKnown': 'अभी बैलेंस पढ़ा नहीं जा सका।',
+  'partner.subject.sale': 'बिक्री',
+  'partner.subject.agent': 'एजेंट',
+  'partner.subject.approval': 'एजेंट की मंज़ूरी',
+  'partner.subject.couponOrder': 'कूपन ऑर्डर',
+  'partner.subject.reset': 'रीसेट',
+  'partner.subject.balance': 'बैलेंस',
+  'partner.noun.order': 'ऑर्डर',
+  'partner.noun.couponOrder': 'कूपन ऑर्डर',
+  'partner.noun.agent': 'एजेंट',
+  'partner.noun.reset': 'रीसेट',
+  'partner.advice.credentials': 'सेटिंग्स में यूज़र ID, टोकन और की जाँचें।',
+  'partner.advice.secretKey': 'सेटिंग्स में सीक्रेट की जाँचें।',
+  'partner.advice.clock': 'इस कंप्यूटर की तारीख और समय जाँचें।',
+  'partner.advice.rateLimit': 'प्रोवाइडर बार-बार पूछने की सीमा रखता है: अगली कोशिश से पहले थोड़ा रुकें।',
+  'partner.advice.address': 'प्रोवाइडर से कहें कि इस दुकान के इंटरनेट पते (IP) को अनुमति दे।',
+  'partner.advice.support': 'अगर ऐसा बार-बार हो, तो Counter की सहायता करने वाले को बताएँ।',
+  'partner.advice.service': 'प्रोवाइडर व्यस्त है या उस पर काम चल रहा है: बाद में फिर कोशिश करें।',
+  'partner.answeredAboutAnother': (p) => `प्रोवाइडर ने ${p.expected} की जगह ${p.noun} ${p.answeredFor} के बारे में जवाब दिया। ${p.notKnown}`,
+  'partner.statusDisagrees': (p) => `प्रोवाइडर का जवाब ${p.status} कहता है, पर ${p.noun} ${p.expected} का स्टेटस ${p.state} बताता है: इससे फ़ैसला नहीं होता। ${p.notKnown}`,
+  'partner.noRecordSettled': (p) =>
+    `भेजने के ${p.minutes} मिनट या ज़्यादा बाद भी प्रोवाइडर के पास ${p.noun} ${p.expected} का कोई रिकॉर्ड नहीं है ("${p.said}"): वह प्रोवाइडर तक पहुँचा ही नहीं, और कोई पैसा नहीं कटा।`,
+  'partner.noRecordYet': (p) =>
+    `प्रोवाइडर के पास अभी ${p.noun} ${p.expected} का कोई रिकॉर्ड नहीं है ("${p.said}")। प्रोवाइडर को ऑर्डर दर्ज करने में कुछ समय लग सकता है: फिर से पूछा जाएगा, और भेजने के ${p.minutes} मिनट बाद भी रिकॉर्ड न मिला तो इसे फ़ेल माना जाएगा।`,
+  'partner.notNamed': (p) =>
+    `प्रोवाइडर ने ${p.noun} ${p.expected} का नाम लिए बिना ${p.status} जवाब दिया ("${p.said}"), इसलिए इससे फ़ैसला नहीं होता: यह पेंडिंग में रहेगा और फिर से पूछा जाएगा। अगर प्रोवाइडर ऐसा ही जवाब देता रहे, तो फ़ोन करके निपटाएँ।`,
+  'partner.errorPage': (p) => `प्रोवाइडर ने एरर पेज से जवाब दिया (HTTP ${p.status})`,
+  'partner.unexpectedAnswer': (p) => `प्रोवाइडर का जवाब अनपेक्षित था (HTTP ${p.status})`,
+  'partner.answerUnreadable': 'प्रोवाइडर का जवाब पढ़ा नहीं जा सका',
+  'partner.answerNoStatus': 'प्रोवाइडर के जवाब में यह नहीं था कि अनुरोध का क्या हुआ',
+  'partner.saidStatus': (p) => `प्रोवाइडर ने "${p.status}" कहा`,
+  'partner.givesStatus': (p) => `प्रोवाइडर स्टेटस ${p.status} बताता है।`,
+  'partner.checkNotSent': (p) => `${p.detail}: स्टेटस जाँच भेजी नहीं गई, इसलिए इससे ${p.subject} के बारे में कुछ पता नहीं चलता; वह पेंडिंग में ही है।`,
+  'partner.nothingSentSell': (p) => `${p.detail}: कुछ भी नहीं भेजा गया, इसलिए फिर से बेचना सुरक्षित है।`,
+  'partner.nothingSentTry': (p) => `${p.detail}: कुछ भी नहीं भेजा गया, इसलिए फिर से कोशिश करना सुरक्षित है।`,
+  'partner.notKnownAfter': (p) => `${/[.!?।]$/.test(p.why) ? p.why : `${p.why}।`} ${p.notKnown}`,
+  'partner.providerNotKnown': (p) => `प्रोवाइडर का जवाब: "${p.message}"। ${p.notKnown}`,
+  'partner.checkRefused': (p) => `प्रोवाइडर ने स्टेटस जाँच से मना किया ("${p.reason}"): इससे ${p.subject} के बारे में कुछ पता नहीं चलता; वह पेंडिंग में ही है। ${p.advice}`,
+  'partner.duplicateOrder': (p) => `प्रोवाइडर कहता है कि इस ID का ऑर्डर पहले से मौजूद है ("${p.reason}")। ${p.notKnown}`,
+  'partner.requestRefused': (p) => `${p.refused} ("${p.reason}"): उसने ऑर्डर नहीं लिया, इसलिए कोई पैसा नहीं कटा। ${p.advice}`,
+  'couponCheck.unreadable': (p) => `प्रोवाइडर का ${p.field} पढ़ा नहीं जा सका।`,
+  'couponCheck.qty': (p) => `प्रोवाइडर ने ${p.qty} कूपन के पैसे लिए; Counter ने ${p.asked} माँगे थे।`,
+  'couponCheck.amount': (p) => `राशि ${p.amount} रेट ${p.rate} × ${p.qty} = ${p.expected} के बराबर नहीं है (अंतर ${p.difference})।`,
+  'couponCheck.newBalance': (p) => `नया बैलेंस ${p.newBal} पुराने बैलेंस ${p.oldBal} − ${p.amount} = ${p.expected} के बराबर नहीं है (अंतर ${p.difference})।`,
+  'couponCheck.failedYetCharged': (p) => `प्रोवाइडर कहता है कि ऑर्डर फ़ेल हुआ, फिर भी उसका बैलेंस ${p.oldBal} से ${p.newBal} हो गया: जो कूपन दिए ही नहीं, उनके ${p.taken} कटे।`,
+  'couponCheck.movedOutside': (p) =>
+    `बैलेंस Counter के बाहर बदला: Counter को ${p.expected} की उम्मीद थी (${p.at} तक पढ़ा गया आख़िरी बैलेंस और उसके बाद डाले गए टॉप-अप), प्रोवाइडर का पुराना बैलेंस ${p.oldBal} है (अंतर ${p.difference})।`,
+  'pending.checkBroke': 'स्टेटस जाँच नहीं हो पाई; फिर से कोशिश होगी।',
+  'restore.sourceUnknown': 'सूची में से एक कॉपी चुनें',
+  'restore.confirm': 'पहले रीस्टोर की पुष्टि करें: अभी के खाते अलग रख दिए जाते हैं और कॉपी उनकी जगह लेती है',
+  'restore.notThere': (p) => `कॉपी ${p.where} मौजूद नहीं है (ड्राइव निकाल दी गई, या कॉपी हटा दी गई): सूची में से फिर चुनें।`,
+  'restore.broken': (p) => `यह कॉपी जाँच में सही नहीं निकली (पंक्ति ${p.line}: ${p.problem}): इसे रीस्टोर नहीं किया जा सकता। दूसरी कॉपी चुनें।`,
+  'restore.empty': 'इस कॉपी में जर्नल की कोई एंट्री नहीं है: इससे रीस्टोर करने को कुछ नहीं है।',
+  'restore.backupRunning': 'अभी बैकअप बन रहा है: उसके पूरा होने पर रीस्टोर करें।',
+  'restore.noOffice': 'कोई हेड ऑफ़िस सेट नहीं है: उससे रीस्टोर करने को कुछ नहीं है।',
+  'restore.officeRefused': (p) => `ऑफ़िस की कॉपी रीस्टोर नहीं हो सकती: ${p.problem}`,
+  'restore.copyDiffers': 'जगह पर रखी गई कॉपी चुनी हुई कॉपी जैसी वापस नहीं पढ़ी गई: कुछ नहीं बदला। फिर कोशिश करें, या दूसरी कॉपी चुनें।',
+  'restore.failed': (p) => `रीस्टोर रुक गया (${p.problem}): खाते रीस्टोर से पहले जैसे हैं।`,
 }
 
 export const errorDictionaries: Record<Language, ErrorWords> = { en, hi }
@@ -759,6 +996,8 @@ export const errorDictionaries: Record<Language, ErrorWords> = { en, hi }
 export type Said = string & { readonly __said: unique symbol }
 
 const MARK = '\u2063said:'
+/** A business day as the core keeps it (YYYY-MM-DD): every message shows it as every screen does, 27-11-2026. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/
 const READ = /^\u2063said:([\w.]+)(\{[\s\S]*\})?$/
 
 export function say<K extends ErrorKey>(key: K, ...params: ParamsOf<K>): Said {
@@ -776,7 +1015,7 @@ export function speak(message: string, language: Language): string {
   const words = errorDictionaries[language][key as ErrorKey] as string | ((p: Params) => string)
   if (typeof words === 'string') return words
   const params: Params = JSON.parse(read[2] ?? '{}')
-  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') params[name] = speak(value, language)
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') params[name] = DAY.test(value) ? formatDay(value) : speak(value, language)
   return words(params)
 }
 

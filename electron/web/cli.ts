@@ -7,8 +7,11 @@ import { closeCounter } from '../shutdown'
 import { startTrainingSimulator } from '../simulator/server'
 import { checkWebToken, startWebServer } from './server'
 import { english } from '../shared/error-words'
+import { startupTimeline } from '../counter/startup-timeline'
 
 async function main() {
+  const mark = startupTimeline(process.env)
+  mark('web: modules loaded')
   // An empty COUNTER_WEB_TOKEN is an unset one: a new random token.
   const token = process.env.COUNTER_WEB_TOKEN || undefined
   // Refused before the ledger is opened, so a bad setting changes nothing.
@@ -26,6 +29,7 @@ async function main() {
     port: process.env.COUNTER_WEB_PORT ? Number(process.env.COUNTER_WEB_PORT) : 0,
     token,
   })
+  mark('web: answering')
   const mode = counter.session().mode === 'training' ? 'TRAINING (simulated provider, no money moves)' : 'REAL'
   console.log(`Counter is running in ${mode} mode.\nOpen this address in a browser on this computer:\n\n  ${web.url}\n\nPress Ctrl+C to stop.`)
   const stop = async () => {

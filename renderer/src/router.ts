@@ -4,6 +4,7 @@ import AgentsView from './views/AgentsView.vue'
 import CouponsView from './views/CouponsView.vue'
 import DayCloseView from './views/DayCloseView.vue'
 import DuesView from './views/DuesView.vue'
+import DrawerView from './views/DrawerView.vue'
 import HistoryView from './views/HistoryView.vue'
 import PendingView from './views/PendingView.vue'
 import RechargeView from './views/RechargeView.vue'
@@ -21,6 +22,7 @@ export function createCounterRouter(): Router {
       { path: '/day-close', name: 'day-close', component: DayCloseView },
       { path: '/history', name: 'history', component: HistoryView },
       { path: '/dues', name: 'dues', component: DuesView },
+      { path: '/drawer', name: 'drawer', component: DrawerView },
       { path: '/unavailable/:id', name: 'unavailable', component: UnavailableView, props: true },
       { path: '/settings', name: 'settings', component: SettingsView },
       { path: '/:unknown(.*)*', redirect: '/' },

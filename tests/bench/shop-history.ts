@@ -336,7 +336,7 @@ export class ShopHistory {
       recharges: [...tally.recharges.values()], coupons: [...tally.coupons.values()], topups: tally.topups, pending: [], breaks: [],
       cash: {
         openingFloatPaise: OPENING_FLOAT_PAISE, collectedCashPaise: tally.cashPaise, collectedUpiPaise: tally.upiPaise,
-        expectedPaise: expectedCashPaise, countedPaise: expectedCashPaise, differencePaise: 0, counted: { ...notes, coins },
+        expectedPaise: expectedCashPaise, countedPaise: expectedCashPaise, differencePaise: 0, counted: { ...notes, coins }, blind: false,
       },
       overrideNote,
       // The bench's sales carry no margin (as before rates existed): its closes show none.
@@ -348,6 +348,9 @@ export class ShopHistory {
       shop: { judged: 'counter', reason: null, counters: [], maybeOthers: [] },
       // No reset file was ever dropped in the bench's shop.
       pinResets: [],
+      // Nor any cash put in or taken out apart from sales, or a count saved before the close.
+      drawerMoves: { moves: [], inPaise: 0, outPaise: 0 },
+      drawerCount: null,
     }
     return {
       at: closedAt,

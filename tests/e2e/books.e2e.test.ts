@@ -9,6 +9,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
 import { businessDayOf } from '../../electron/counter/business-day'
+import { formatDay } from '../../electron/shared/dates'
 import type { WebServer } from '../../electron/web/server'
 import { approvedAgent, privateKeychainService, tempDir } from '../integration/helpers'
 import { closeRig, launchChromium, outputDir, startWebApp } from './browser-rig'
@@ -288,7 +289,7 @@ describe('the books in the browser (training mode)', () => {
     await page.getByTestId('amount-input').press('Enter')
     const refusal = page.getByTestId('day-closed-message')
     await refusal.waitFor()
-    expect(await refusal.textContent()).toContain(`The books for ${today} are closed`)
+    expect(await refusal.textContent()).toContain(`The books for ${formatDay(today)} are closed`)
     expect(transactions()).toBe(sentBefore)
     await shot('9-sale-refused', refusal)
 

@@ -257,6 +257,24 @@ describe('traps the issue found', () => {
     expect(await confirm.count()).toBe(0)
   })
 
+  it('a large order the balance cannot pay is not asked about: Enter goes to the counter, which refuses it whole', async () => {
+    await openScreen('F2', '#/coupons')
+    await page.keyboard.press('F2')
+    await page.keyboard.type('AG2001')
+    await page.getByTestId('coupon-agent-option').first().waitFor()
+    await page.keyboard.press('Enter')
+    await expect.poll(activeTestId).toBe('coupon-qty')
+    await page.keyboard.press('Backspace')
+    await page.keyboard.type('999')
+    await page.getByTestId('coupon-quote-short').waitFor({ timeout: 10_000 })
+    const couponOrders = () => simulator().requests.filter((request) => request.operation === 'coupon_req').length
+    const sold = couponOrders()
+    await page.keyboard.press('Enter')
+    await expect.poll(() => page.getByTestId('coupon-error-qty').count(), { timeout: 10_000 }).toBe(1)
+    expect(await page.getByTestId('coupon-confirm').count()).toBe(0)
+    expect(couponOrders()).toBe(sold) // refused by the counter, before the provider
+  })
+
   it('the "Choose an operator" message goes once the lookup fills the operator', async () => {
     await openScreen('F1', '#/')
     await page.keyboard.press('F1')

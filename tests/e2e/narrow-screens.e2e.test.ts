@@ -1,8 +1,9 @@
-// The status bar and History where room is shortest, in Debian's Chromium, English and Hindi: the bar with the provider
-// and a head office set up both unreachable, as when the shop's line is down (its longest words), at 1280×720 and
-// 1024×768, the shop's name and the mode whole and nothing cut without a way to read it; History's columns beside an open
-// receipt at 1366×768 and 1024×768, every cell readable and no sideways scroll in the list. Screenshots in
-// test-output/e2e/narrow-*.png.
+// The status bar, Today and History where room is shortest, in Debian's Chromium, English and Hindi: the bar with the
+// provider and a head office set up both unreachable, as when the shop's line is down (its longest words), at 1366×768,
+// 1280×720 and 1024×768, the shop's name and the mode whole and no item cut; Today's rows beside a sale's result at
+// 1366×768 and 1024×768, every number whole, every operator readable and the result's ids each on one line, whole;
+// History's columns beside an open receipt at 1366×768 and 1024×768, every cell readable and no sideways scroll in the
+// list. Screenshots in test-output/e2e/narrow-*.png.
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,12 +12,13 @@ import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { approvedAgent, eventually, privateKeychainService, realApiKey, realCredentials, realModeEnv, tempDir, valueOf } from '../integration/helpers'
-import { closeRig, launchChromium, outputDir, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, sellOnScreen, startWebApp } from './browser-rig'
 
 /** A shop's name as long as real ones run (the bar must show it whole). */
 const SHOP = 'Shree Ganesh Mobile & Recharge Centre'
 const LANGUAGES = ['en', 'hi'] as const
 const BAR_SIZES = [
+  { width: 1366, height: 768 },
   { width: 1280, height: 720 },
   { width: 1024, height: 768 },
 ] as const
@@ -70,6 +72,44 @@ const STATUS_BAR_REPORT = `(() => {
   }
   return found
 })()`
+
+/**
+ * The bar's facts (all but its messages, which give way whole in their titles, and words only for screen readers) in a
+ * box narrower than their content, title or none: "last contact 2…" is a figure nobody can read.
+ */
+const CUT_FACTS = `[...document.querySelectorAll('.status-bar *:not(.status-error, .status-error *, .visually-hidden)')]
+  .filter((element) => element.scrollWidth > element.clientWidth)
+  .map(${NAME})`
+
+/**
+ * Today's rows, each with its number, operator, amount and state (box widths, px), and the sale's ids on show beside them:
+ * whether each is whole (its box as wide as its text, inside its row or panel) and how many lines each id takes.
+ */
+const TODAY_REPORT = `(() => {
+  const inside = ${INSIDE}
+  const whole = (element, within) => ({
+    text: element.textContent.trim(),
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+    whole: element.scrollWidth <= element.clientWidth && inside(element.getBoundingClientRect(), within.getBoundingClientRect()),
+  })
+  const lines = (element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    const tops = [...range.getClientRects()].map((rect) => Math.round(rect.top))
+    return new Set(tops).size
+  }
+  const rows = [...document.querySelectorAll('[data-testid=today-row]')].map((row) => ({
+    number: whole(row.querySelector('[data-testid=today-row-number]'), row),
+    operator: whole(row.querySelector('[data-testid=today-row-operator]'), row),
+    amount: whole(row.querySelector('.list-amount'), row),
+    state: whole(row.querySelector('[data-testid=today-row-status]'), row),
+  }))
+  const panel = document.querySelector('[data-testid=result-panel]')
+  const ids = [...panel.querySelectorAll('[data-testid=result-order-id], [data-testid=result-fpay-id]')].map((id) => ({ ...whole(id, panel), lines: lines(id) }))
+  return { rows, ids }
+})()`
+type Box = { text: string; scrollWidth: number; clientWidth: number; whole: boolean }
 
 /** The shop's name and the mode: their words, and whether each is whole (not cut, inside the bar). */
 const WHOLE_ITEMS = `[...document.querySelectorAll('.status-bar .shop-name, .status-bar .mode-badge')].map((element) => {
@@ -144,18 +184,24 @@ beforeAll(async () => {
   page = await browser.newPage()
   page.setDefaultTimeout(15_000)
   await page.goto(web.url)
-  // The PAN balance as read, with its time: the bar's widest balance.
-  await page.getByTestId('pan-balance-refresh').click()
-  await page.getByTestId('pan-balance-time').waitFor()
-  // The line that took the office takes the provider: "Provider unreachable since 19:53", once a call finds it so.
-  await provider.close()
-  await counter.call('recharge.lookupOperator', { number: '9876543210' })
 })
 
 afterAll(async () => {
   await closeRig({ browser, web, counter, dataDir })
   await provider?.close()
   db?.remove()
+})
+
+// Decision: a test, not part of beforeAll, as the rig's sellOnScreen waits with expect.poll, which runs only in a test.
+it('sells two recharges on screen (their ids shown beside Today), then the line that took the office takes the provider', async () => {
+  expect(await sellOnScreen(page, '9812345670', '299')).toBe('SUCCESS')
+  expect(await sellOnScreen(page, '7012345678', '149')).toBe('SUCCESS')
+  // The PAN balance as read, with its time: the bar's widest balance.
+  await page.getByTestId('pan-balance-refresh').click()
+  await page.getByTestId('pan-balance-time').waitFor()
+  // "Provider unreachable since 19:53", once a call finds it so.
+  await provider.close()
+  await counter.call('recharge.lookupOperator', { number: '9876543210' })
 })
 
 describe.each(LANGUAGES)('in %s', (language) => {
@@ -180,6 +226,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
     expect(await page.getByTestId('status-connectivity').getAttribute('title')).toMatch(providerWords)
     await page.screenshot({ path: join(outputDir, `narrow-status-bar-${language}-${size.width}x${size.height}.png`) })
     expect(await page.evaluate<string[]>(STATUS_BAR_REPORT)).toEqual([])
+    expect(await page.evaluate<string[]>(CUT_FACTS)).toEqual([])
     const items = await page.evaluate<{ text: string; whole: boolean }[]>(WHOLE_ITEMS)
     expect(items).toEqual([
       { text: language === 'hi' ? 'असली' : 'REAL', whole: true },
@@ -187,11 +234,31 @@ describe.each(LANGUAGES)('in %s', (language) => {
     ])
   })
 
+  it.each(HISTORY_SIZES)('Today at $width×$height shows every number and operator whole, and the sale’s ids whole on one line', async (size) => {
+    await page.setViewportSize(size)
+    await page.goto(`${web.url.split('#')[0]}#/`)
+    await expect.poll(() => page.getByTestId('today-row').count(), { timeout: 10_000 }).toBe(4)
+    // The newest sale, made on screen: its result beside the list, with its order id and FPay id.
+    await page.getByTestId('today-row').first().click()
+    await page.getByTestId('result-fpay-id').waitFor()
+    await page.screenshot({ path: join(outputDir, `narrow-today-${language}-${size.width}x${size.height}.png`) })
+    const { rows, ids } = await page.evaluate<{ rows: { number: Box; operator: Box; amount: Box; state: Box }[]; ids: (Box & { lines: number })[] }>(TODAY_REPORT)
+    const widths = (box: Box) => `${box.text} ${box.scrollWidth}/${box.clientWidth} px`
+    console.log(`[narrow] Today ${language} ${size.width}×${size.height} (text/box): ${rows.map((row) => [row.number, row.operator, row.amount, row.state].map(widths).join(', ')).join('; ')}; ids ${ids.map((id) => `${widths(id)} on ${id.lines} line`).join(', ')}`)
+    expect(rows.map((row) => row.number.text)).toEqual(['7012345678', '9812345670', '3012345678', '9876543210'])
+    expect(rows.map((row) => row.amount.text)).toEqual(['₹149.00', '₹299.00', '₹350.00', '₹199.00'])
+    for (const row of rows) expect([row.number, row.operator, row.amount, row.state].filter((box) => !box.whole)).toEqual([])
+    expect(ids.map((id) => [id.whole, id.lines])).toEqual([
+      [true, 1],
+      [true, 1],
+    ])
+  })
+
   it.each(HISTORY_SIZES)('History at $width×$height keeps every column readable beside an open receipt', async (size) => {
     await page.setViewportSize(size)
     await page.goto(`${web.url.split('#')[0]}#/history`)
     // The list loads after the screen (over the bridge, after a language's reload): poll's default second is short of it.
-    await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 10_000 }).toBe(3)
+    await expect.poll(() => page.getByTestId('history-row').count(), { timeout: 10_000 }).toBe(5)
     await page.getByTestId('history-row').first().click()
     await page.getByTestId('history-receipt').waitFor()
     await page.frameLocator('[data-testid=history-receipt] iframe').getByText(SHOP.split(' & ')[0]).waitFor()
@@ -201,7 +268,7 @@ describe.each(LANGUAGES)('in %s', (language) => {
     const titles = await page.evaluate<boolean[]>(
       `[...document.querySelectorAll('.history-row .col-label, .history-row .col-detail, .history-row .col-reference')].map((cell) => cell.title === cell.textContent.trim())`,
     )
-    expect(titles).toEqual(Array(9).fill(true))
+    expect(titles).toEqual(Array(15).fill(true))
     await page.getByTestId('history-receipt-close').click()
   })
 })

@@ -1,7 +1,8 @@
 // Owner and staff in Chromium (REAL mode against the simulator): the owner sets a PIN in Settings and locks; staff see
 // "Owner only — unlock" in place of Save and cannot save; a wrong PIN is refused in the dialog; the owner unlocks
 // with Enter, saves, and locks again; Esc cancels the dialog. Then the owner's backup off this PC: the folder set in
-// Settings → Backup and "Back up now" done, with its time. Screenshots land in test-output/e2e/.
+// Settings → Backup and "Back up now" done, with its time; and the owner's restore of that copy from Settings → Restore, the
+// sale made after it listed before and after. Screenshots land in test-output/e2e/.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -10,7 +11,7 @@ import type { CounterApp } from '../../electron/counter/app'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, realApiKey, realCredentials, realModeEnv, tempDir } from '../integration/helpers'
-import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, sellOnScreen, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const PIN = '4821'
 const dataDir = tempDir('counter-roles-e2e-')
@@ -119,10 +120,42 @@ describe('owner and staff on screen', () => {
     await expect.poll(() => page.getByTestId('status-backup').textContent()).toContain('No copy of the books off this PC yet')
     await page.getByTestId('backup-now').click()
     await expect.poll(() => page.getByTestId('backup-done').textContent(), { timeout: 10_000 }).toMatch(/^\s*Done at \d\d:\d\d: copied and checked, up to journal entry #\d+\.\s*$/)
-    expect(await page.getByTestId('backup-last').textContent()).toContain(drive)
+    // The status that names the copy comes with the next status event, a moment after the answer.
+    await expect.poll(() => page.getByTestId('backup-last').textContent()).toContain(drive)
     await expect.poll(() => page.getByTestId('status-backup').count()).toBe(0)
     expect(readdirSync(drive)).toHaveLength(1)
     await page.getByTestId('backup-settings').screenshot({ path: join(outputDir, 'roles-backup-done.png') })
     expect(await seriousAxeViolations(page)).toEqual([])
+  })
+
+  it('restores the copy from Settings: shows what it holds and the sale made after it, restores, and lists that sale', async () => {
+    // The owner, unlocked by the test before, sells one more after the copy.
+    await page.goto(web.url)
+    expect(await sellOnScreen(page, '9876512345', '149')).toBe('SUCCESS')
+    const later = ((await page.getByTestId('result-order-id').textContent()) ?? '').trim()
+    expect(await counter.session().ledger.getSale(later)).toMatchObject({ state: 'SUCCESS' })
+
+    await page.goto(`${web.url.split('?')[0]}#/settings`)
+    const card = page.getByTestId('restore-books')
+    await card.waitFor()
+    const copy = await card.getByTestId('restore-source').locator('option', { hasText: 'Copy off this PC' }).getAttribute('value')
+    await card.getByTestId('restore-source').selectOption(copy!)
+    await card.getByTestId('restore-look-result').waitFor()
+    expect(await card.getByTestId('restore-look-result').textContent()).toMatch(/It holds \d+ journal entries, checked\./)
+    expect(await card.getByTestId('restore-later').textContent()).toContain('Sales in the books now that this copy does not hold (1)')
+    expect(await card.getByTestId('restore-later-sale').textContent()).toMatch(new RegExp(`${later}.*9876512345.*₹149\\.00.*Success`))
+    expect(await card.getByTestId('restore-run').isDisabled()).toBe(true)
+    await card.getByTestId('restore-confirm').check()
+    await card.screenshot({ path: join(outputDir, 'roles-restore-look.png') })
+    expect(await seriousAxeViolations(page)).toEqual([])
+    await card.getByTestId('restore-run').click()
+
+    // The page loads afresh on the restored books: the last restore, and the sale it does not hold, listed.
+    await expect.poll(() => page.getByTestId('restore-last').count(), { timeout: 10_000 }).toBe(1)
+    expect(await page.getByTestId('restore-last').textContent()).toContain(`from Copy off this PC`)
+    expect(await page.getByTestId('restore-last-sales').textContent()).toContain(later)
+    expect(await counter.session().ledger.getSale(later)).toBeNull()
+    expect(readdirSync(dataDir.path).filter((name) => name.startsWith('ledger.before-restore-'))).toHaveLength(1)
+    await page.getByTestId('restore-books').screenshot({ path: join(outputDir, 'roles-restore-done.png') })
   })
 })

@@ -1,13 +1,15 @@
 // Practising in training as a cashier would, in Debian's Chromium against the provider the launchers start: the
 // banner's line names the practice inputs, and typing them gives a FAILED sale, Pending sales that Check status
-// settles either way, and a sale the provider never answers. Screenshots land in test-output/e2e/.
+// settles either way, and a sale the provider never answers. The way out of training is plain: the banner and Settings
+// say in one line what to enter, Settings marks those fields required, and offers no "Forget" while there is nothing
+// to forget. Screenshots land in test-output/e2e/.
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
 import { startTrainingSimulator } from '../../electron/simulator/server'
 import type { WebServer } from '../../electron/web/server'
-import { privateKeychainService, tempDir } from '../integration/helpers'
+import { privateKeychainService, tempDir, valueOf } from '../integration/helpers'
 import { closeRig, launchChromium, outputDir, sellOnScreen, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const rig: { browser?: BrowserContext; web?: WebServer; counter?: CounterApp; dataDir: ReturnType<typeof tempDir> } = { dataDir: tempDir('counter-e2e-practice-') }
@@ -16,6 +18,21 @@ let page: Page
 const PROVIDER_TIMEOUT_MS = 2_000
 
 const shot = (name: string) => page.screenshot({ path: join(outputDir, `practice-${name}.png`) })
+const GO_LIVE = 'Real sales: Settings → user id, token, secret key, recharge API address → Save'
+/**
+ * Whether the way out of training is on the banner's one line: its words on one line, and the banner one line high
+ * around them (a screen without the practice line, whose banner is that line alone).
+ */
+const goLiveOnBannerLine = () =>
+  page.evaluate<boolean>(`(() => {
+    const goLive = document.querySelector('[data-testid=training-go-live]')
+    const range = document.createRange()
+    range.selectNodeContents(goLive)
+    const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+    const banner = document.querySelector('[data-testid=training-banner]').getBoundingClientRect()
+    const line = goLive.getBoundingClientRect()
+    return tops.size === 1 && Math.abs(line.top + line.height / 2 - (banner.top + banner.height / 2)) < 2
+  })()`)
 const resultState = () => page.getByTestId('result-panel').getAttribute('data-state')
 
 beforeAll(async () => {
@@ -73,5 +90,40 @@ describe('practising in training (Chromium)', () => {
     expect(await page.getByTestId('result-message').textContent()).toContain('did not answer within 2 seconds')
     await page.getByTestId('check-status-button').click()
     await expect.poll(resultState).toBe('SUCCESS')
+  })
+
+  it('says on the banner, in one line at 1024×768, what to enter to take real sales; Settings says it too, marks those fields required and offers no Forget', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.getByTestId('nav-history').click()
+    expect(await page.getByTestId('training-go-live').textContent()).toBe(GO_LIVE)
+    expect(await goLiveOnBannerLine()).toBe(true)
+    await shot('6-go-live')
+
+    await page.getByTestId('nav-settings').click()
+    expect(await page.getByTestId('settings-go-live').textContent()).toBe(GO_LIVE)
+    for (const field of ['settings-user-id', 'settings-token', 'settings-secret-key', 'settings-recharge-url']) {
+      expect(await page.getByTestId(`${field}-required`).textContent()).toBe('(required)')
+    }
+    expect(await page.getByTestId('settings-api-key-required').count()).toBe(0)
+    expect(await page.getByTestId('settings-forget').count()).toBe(0)
+    // A recharge account without its token is refused, and the field says it is required.
+    await page.getByTestId('settings-user-id').fill('FISPL604796')
+    await page.getByTestId('settings-recharge-url').fill('https://provider.example/api')
+    await page.getByTestId('settings-save').click()
+    await expect.poll(() => page.getByTestId('field-error-token').textContent()).toBe('Required: enter it once; it is kept in the system keychain')
+    expect(await page.getByTestId('field-error-secretKey').textContent()).toBe('Required: enter it once; it is kept in the system keychain')
+    await shot('7-settings-go-live')
+    // Nothing was saved: still training.
+    expect(await page.getByTestId('mode-badge').getAttribute('data-mode')).toBe('training')
+
+    // The Hindi words fit the same line.
+    valueOf(await rig.counter!.call('settings.save', { screenLanguage: 'hi' }))
+    await page.getByTestId('nav-history').click()
+    await page.reload()
+    await page.getByTestId('training-go-live').getByText('असली बिक्री').waitFor()
+    expect(await goLiveOnBannerLine()).toBe(true)
+    await page.getByTestId('nav-settings').click()
+    expect(await page.getByTestId('settings-user-id-required').textContent()).toBe('(ज़रूरी)')
+    await shot('8-go-live-hi')
   })
 })

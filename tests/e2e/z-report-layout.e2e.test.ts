@@ -1,13 +1,16 @@
-// The Z report as the ESC/POS printer's picture lays it out (at the print head's width, 48 mm of a 58 mm roll and 72 of
-// an 80 mm one), measured in Chromium: every figure inside the page and on one line, on a day of large amounts
-// and long labels (times, ids). A figure past the edge is lost from the paper; one wrapped reads as two numbers.
+// The Z report and a sale's receipt as the ESC/POS printer's picture lays them out (at the print head's width, 48 mm of
+// a 58 mm roll and 72 of an 80 mm one), measured in Chromium: every figure inside the page and on one line, on a day of
+// large amounts and long labels (times, ids), and a sale's order id and Txn (FPay) id whole, in English and Hindi. A
+// figure past the edge is lost from the paper; one wrapped reads as two numbers, and an id split in two as two ids.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DaySummarySchema } from '../../electron/contract'
 import { atHeadWidth } from '../../electron/counter/receipt-printing'
+import { rechargeReceipt, receiptHtml } from '../../electron/counter/receipts'
 import { zReportReceipt } from '../../electron/counter/z-report'
+import { sampleSale, sampleShop } from '../helpers/sample-sale'
 import { resourcesDir } from '../integration/helpers'
 import { launchChromium } from './browser-rig'
 
@@ -81,6 +84,30 @@ describe('the Z report picture', () => {
       const figures = await page.evaluate(`[...document.querySelectorAll('td.v')].map((cell) => cell.textContent.trim())`)
       // The measured page holds the day's large figures.
       expect(figures).toEqual(expect.arrayContaining(['₹1,17,400.00', '₹98,765.43', '₹5,00,000.00', '-₹1,17,400.00']))
+      expect(await page.evaluate(FIGURE_REPORT)).toEqual([])
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('a sale’s receipt picture', () => {
+  // Ids as long as real ones: ours (prefix, day, sequence, tail) and the provider's Txn id.
+  const sale = sampleSale({ orderId: 'CN261128000022KQ0', fpayId: 'RCH560643867956SXMRM', operatorRef: 'GB5102YCRP06', customerName: 'Sunita Devi' })
+
+  it.each([
+    [58, 'en'],
+    [58, 'hi'],
+    [80, 'en'],
+    [80, 'hi'],
+  ] as const)('at %i mm (%s) keeps the order id and the Txn id whole, each on one line, and every figure inside', async (widthMm, language) => {
+    const shop = sampleShop({ receiptWidthMm: widthMm, receiptLanguage: language })
+    const page = await browser.newPage()
+    try {
+      await page.setViewportSize({ width: { 58: 384, 80: 576 }[widthMm], height: 800 })
+      await page.setContent(atHeadWidth(receiptHtml(rechargeReceipt(sale, shop), shop, receiptCss), widthMm))
+      const figures = await page.evaluate<string[]>(`[...document.querySelectorAll('td.v')].map((cell) => cell.textContent.trim())`)
+      expect(figures).toEqual(expect.arrayContaining([sale.orderId, sale.fpayId, sale.operatorRef]))
       expect(await page.evaluate(FIGURE_REPORT)).toEqual([])
     } finally {
       await page.close()

@@ -96,6 +96,7 @@ describe('day close', () => {
       countedPaise: null,
       differencePaise: null,
       counted: null,
+      blind: false,
     })
 
     const close = { businessDay: today, openingFloat: '2000', counted: { ...drawer, n500: 4, n100: 4, coins: '23.50' } }

@@ -9,13 +9,15 @@ import type { Agent, AgentInput, AppStatus, CounterEvent, PendingItem, Result } 
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { ledgerDir } from '../../electron/counter/session'
+import { speakAll } from '../../electron/shared/error-words'
 import { verhoeffDigit } from '../../electron/shared/verhoeff'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
 
 export const resourcesDir = resolve(__dirname, '../../resources')
 
-export function tempDir(prefix = 'counter-test-'): { path: string; remove(): void } {
-  const path = mkdtempSync(join(tmpdir(), prefix))
+/** A new folder under `parent` (the system's temp folder; /dev/shm for one on another file system, a tmpfs). */
+export function tempDir(prefix = 'counter-test-', parent = tmpdir()): { path: string; remove(): void } {
+  const path = mkdtempSync(join(parent, prefix))
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) }
 }
 
@@ -130,14 +132,17 @@ export async function pendingItems(rig: RealModeRig): Promise<PendingItem[]> {
   return listed.value.items
 }
 
-/** Every line of the real ledger's journal, in order, parsed. */
+/**
+ * Every line of the real ledger's journal, in order, parsed; a said message in it (a sale's message, a check's answer,
+ * a coupon's problems: shared/error-words.ts) read in English, as the screens hear it on an English screen.
+ */
 export function journalOf(rig: RealModeRig): { type: string; data: Record<string, unknown> }[] {
   const dir = join(ledgerDir(rig.dataDir, 'real'), 'journal')
   return readdirSync(dir)
     .filter((name) => name.endsWith('.ndjson'))
     .sort()
     .flatMap((name) => readFileSync(join(dir, name), 'utf8').split('\n').filter(Boolean))
-    .map((line) => JSON.parse(line))
+    .map((line) => speakAll(JSON.parse(line), 'en'))
 }
 
 /** A valid Aadhaar number: eleven digits and their Verhoeff check digit. */

@@ -251,7 +251,7 @@ describe('closing a day', () => {
         thrown = error
       }
       expect(thrown).toBeInstanceOf(DayClosedError)
-      expect(thrown).toMatchObject({ name: 'DayClosedError', message: 'The books for 2025-03-14 are closed.', businessDay: DAY })
+      expect(thrown).toMatchObject({ name: 'DayClosedError', message: 'The books for 14-03-2025 are closed.', businessDay: DAY })
     }
     expect(ledger.lastSeq()).toBe(closing.seq)
   })

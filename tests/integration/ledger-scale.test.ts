@@ -225,7 +225,7 @@ describe('archiving closed financial years', () => {
     await ledger.archiveClosedYears('2025-04-10')
     expect(() => ledger.append('recharge.intent', rechargeIntent('Z1', 1000, { businessDay: '2025-02-01' }))).toThrow(DayClosedError)
     expect(() => ledger.append('pan.topup', { topupId: 'T9', amountPaise: 1, reference: 'x', note: '', businessDay: '2024-04-01' })).toThrow(
-      'The books for 2024-04-01 are closed.',
+      'The books for 01-04-2024 are closed.',
     )
     // The sale still waiting from that year can get its answer.
     ledger.append('recharge.outcome', rechargeOutcome('Y4'))

@@ -6,6 +6,7 @@ import { ClockUnconfirmedError, DayClosedError, Ledger, LedgerWriteError } from 
 import { LEDGER_STOPPED, ledgerThreadOf, openLedger } from '../../electron/ledger/ledger-client'
 import type { LedgerPort } from '../../electron/ledger/ledger-port'
 import { tempDir } from './helpers'
+import { formatDay } from '../../electron/shared/dates'
 import { english } from '../../electron/shared/error-words'
 
 const DAY = '2026-11-23'
@@ -134,7 +135,7 @@ describe('the ledger thread', () => {
     const refused = await port.append('recharge.intent', intent(2)).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(DayClosedError)
     expect((refused as DayClosedError).businessDay).toBe(DAY)
-    expect(english((refused as Error).message)).toBe(`The books for ${DAY} are closed.`)
+    expect(english((refused as Error).message)).toBe(`The books for ${formatDay(DAY)} are closed.`)
     expect(await port.getSale('ORD2')).toBeNull()
   })
 

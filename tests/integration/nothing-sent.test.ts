@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PanApi } from '../../electron/partners/pan-api'
 import { RechargeApi } from '../../electron/partners/recharge-api'
 import { english } from '../../electron/shared/error-words'
+import { inEnglish } from '../helpers/english-replies'
 import { startSimulator, type Simulator } from '../../electron/simulator/server'
 import { approvedAgent, eventually, journalOf, pendingItems, privateLoopback, realModeEnv, startRealModeRig, tempDir, valueOf, type RealModeRig } from './helpers'
 
@@ -33,7 +34,7 @@ afterEach(async () => {
 const nextOrderId = () => `NS${Date.now()}${++orderSeq}`
 
 function rechargeApi(baseUrl: string, timeoutMs = 5_000): RechargeApi {
-  const api = new RechargeApi({ baseUrl, credentials: sim.credentials, timeoutMs })
+  const api = inEnglish(new RechargeApi({ baseUrl, credentials: sim.credentials, timeoutMs }))
   closers.push(() => api.close())
   return api
 }
@@ -319,7 +320,7 @@ describe('status checks and other calls with nothing sent', () => {
   })
 
   it('PAN: a coupon order is FAILED; its status check settles nothing; the balance read is FAILED', async () => {
-    const pan = new PanApi({ baseUrl: (await refusedAddress()).origin, apiKey: sim.panApiKey, timeoutMs: 5_000 })
+    const pan = inEnglish(new PanApi({ baseUrl: (await refusedAddress()).origin, apiKey: sim.panApiKey, timeoutMs: 5_000 }))
     closers.push(() => pan.close())
     const order = await pan.couponRequest({ vleId: 'VLE1001', type: 1, qty: 2 })
     expect(order).toMatchObject({ outcome: 'FAILED', httpStatus: null, orderId: null })
@@ -333,7 +334,7 @@ describe('status checks and other calls with nothing sent', () => {
   })
 
   it('PAN: creating an agent or asking a reset is FAILED; their status checks settle nothing', async () => {
-    const pan = new PanApi({ baseUrl: (await refusedAddress()).origin, apiKey: sim.panApiKey, timeoutMs: 5_000, method: 'GET' })
+    const pan = inEnglish(new PanApi({ baseUrl: (await refusedAddress()).origin, apiKey: sim.panApiKey, timeoutMs: 5_000, method: 'GET' }))
     closers.push(() => pan.close())
     const fields = { vle_id: 'VLE1001', vle_name: 'Ravi Kumar', vle_mob: '9812345678', vle_email: 'ravi@example.in', vle_shop: 'Ravi Digital Seva', vle_loc: 'Sitapur', vle_state: '35', vle_pin: '261001', vle_uid: '234567890124', vle_pan: 'ABCDE1234F' }
     expect(await pan.addVle(fields)).toMatchObject({ outcome: 'FAILED', vleStatus: null, message: expect.stringMatching(/: nothing was sent, so it is safe to try again\.$/) })

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PAN_PATHS, PanApi, type PanApiOptions, type PanReply, type VleFields } from '../../electron/partners/pan-api'
 import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
 import { startSimulator, type FaultSwitch, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
+import { inEnglish } from '../helpers/english-replies'
 
 // Short enough to keep the fault cases fast, long enough for a loaded machine to answer 127.0.0.1.
 const FAULT_TIMEOUT_MS = 300
@@ -25,7 +26,7 @@ async function restart(options: SimulatorOptions = {}): Promise<void> {
 }
 
 function openApi(overrides: Partial<PanApiOptions> = {}): PanApi {
-  return new PanApi({ baseUrl: sim.url, apiKey: sim.panApiKey, timeoutMs: FAULT_TIMEOUT_MS, ...overrides })
+  return inEnglish(new PanApi({ baseUrl: sim.url, apiKey: sim.panApiKey, timeoutMs: FAULT_TIMEOUT_MS, ...overrides }))
 }
 
 /** Every reply passes through here, so afterEach can check no secret ever came back. */

@@ -5,6 +5,7 @@ import { RechargeApi, type RechargeReply } from '../../electron/partners/recharg
 import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
 import { startSimulator, type FaultSwitch, type Simulator } from '../../electron/simulator/server'
 import { english } from '../../electron/shared/error-words'
+import { inEnglish } from '../helpers/english-replies'
 
 // Short enough to keep the fault cases fast, long enough for a loaded machine to answer 127.0.0.1.
 const FAULT_TIMEOUT_MS = 300
@@ -21,7 +22,7 @@ function nextOrderId(): string {
 }
 
 function openApi(overrides: Partial<ConstructorParameters<typeof RechargeApi>[0]> = {}): RechargeApi {
-  return new RechargeApi({ baseUrl: sim.url, credentials: sim.credentials, timeoutMs: FAULT_TIMEOUT_MS, ...overrides })
+  return inEnglish(new RechargeApi({ baseUrl: sim.url, credentials: sim.credentials, timeoutMs: FAULT_TIMEOUT_MS, ...overrides }))
 }
 
 async function sell(orderId = nextOrderId(), via = api): Promise<RechargeReply> {

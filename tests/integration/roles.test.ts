@@ -83,6 +83,9 @@ describe('owner and staff', () => {
       'office.registerAnew': { terminalId: 'sharma-mobile/counter-1' },
       'backup.save': { folder: '', staleDays: 7 },
       'backup.run': {},
+      'backup.sources': {},
+      'backup.look': { source: `daily:${businessDay}` },
+      'backup.restore': { source: 'daily:2000-01-01', confirmed: true },
     }
     expect([...ownerOnlyChannels].sort()).toEqual(Object.keys(samples).sort())
     const before = { settings: settingsText(rig), journal: journalText(rig) }
@@ -94,12 +97,13 @@ describe('owner and staff', () => {
     expect(await counter.call('roles.unlock', { pin: '0000' })).toMatchObject({ ok: false, error: { code: 'forbidden', message: expect.stringContaining('wrong') } })
     expect(await counter.call('roles.unlock', { pin: PIN })).toMatchObject({ ok: true, value: { role: 'owner' } })
     // The day closes last, below, after the owner's own sale. A counter the office has not refused as a fork has no way back to take,
-    // nor one without a backup folder a copy to make: the owner is refused those, not for being staff.
-    const unready = ['office.registerAnew', 'backup.run'] as const
+    // nor one without a backup folder a copy to make, nor a restore from a day with no backup: the owner is refused those, not for being staff.
+    const unready = ['office.registerAnew', 'backup.run', 'backup.restore'] as const
     for (const channel of [...ownerOnlyChannels].filter((name) => name !== 'day.close' && !(unready as readonly string[]).includes(name))) {
       expect(await counter.dispatch(channel, samples[channel as keyof typeof samples]), channel).toMatchObject({ ok: true })
     }
-    for (const channel of unready) expect(await counter.dispatch(channel, samples[channel]), channel).toMatchObject({ ok: false, error: { code: 'not_configured' } })
+    const unreadyCode = { 'office.registerAnew': 'not_configured', 'backup.run': 'not_configured', 'backup.restore': 'invalid_input' } as const
+    for (const channel of unready) expect(await counter.dispatch(channel, samples[channel]), channel).toMatchObject({ ok: false, error: { code: unreadyCode[channel] } })
     expect(valueOf(await counter.call('settings.get', {})).shopName).toBe('Changed By Staff')
     expect(await counter.call('recharge.sell', sale('9876543213'))).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
     const closed = valueOf(await counter.call('day.close', closeInput))

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { PartnerHttp, type HttpResult } from '../../electron/partners/http'
 import { RECHARGE_PATHS, RechargeApi, transactionChecksum } from '../../electron/partners/recharge-api'
 import { startSimulator, type SimRequest, type Simulator } from '../../electron/simulator/server'
+import { inEnglish } from '../helpers/english-replies'
 
 interface RawAnswer {
   status: number
@@ -149,7 +150,7 @@ describe('simulator: requests', () => {
         await gate
       },
     })
-    const api = new RechargeApi({ baseUrl: sim.url, credentials: sim.credentials, timeoutMs: 2_000 })
+    const api = inEnglish(new RechargeApi({ baseUrl: sim.url, credentials: sim.credentials, timeoutMs: 2_000 }))
     try {
       const sale = api.transaction({ number: '9876543210', amountPaise: 1000, operatorCode: 'RJP', orderId: 'HELD-1' })
       while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))

@@ -143,7 +143,7 @@ it('an answer whose write the ledger thread never answered is retried, and writt
   }
 
   const sold = valueOf(await r.counter.call('recharge.sell', sale('9812345607')))
-  expect(sold).toMatchObject({ state: 'UNKNOWN', message: MAY_HAVE_CHARGED })
+  expect(sold).toMatchObject({ state: 'UNKNOWN', message: english(MAY_HAVE_CHARGED) })
   expect(shim.fired()).toBe(true)
   onProvider = () => undefined
 

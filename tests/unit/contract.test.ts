@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest'
 import {
   appChannels,
   backupChannels,
+  restoreChannels,
   booksChannels,
   channels,
   CloseDayInputSchema,
   creditChannels,
+  drawerChannels,
   events,
   historyChannels,
   isChannel,
@@ -128,7 +130,7 @@ describe('channels', () => {
   })
 
   it('are every domain\'s channels, each named by one domain only', () => {
-    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels, customerChannels, officeChannels, backupChannels]
+    const domains = [appChannels, rechargeChannels, salesChannels, settingsChannels, panChannels, pendingChannels, booksChannels, historyChannels, printerChannels, marginChannels, creditChannels, rolesChannels, customerChannels, officeChannels, drawerChannels, backupChannels, restoreChannels]
     expect(Object.keys(channels)).toEqual(domains.flatMap((domain) => Object.keys(domain)))
     // A spread would keep only the later of two domains' "day.close"; the merge refuses it instead.
     expect(() => mergeDomains({ 'day.close': 1 }, { 'day.close': 2 })).toThrow('Two parts of the contract both define "day.close"')

@@ -13,7 +13,7 @@ const named = new Proxy({}, { get: (_, name) => (typeof name === 'string' ? `«$
 const words = (entry: unknown): string => (typeof entry === 'function' ? (entry as (p: object) => string)(named) : (entry as string))
 
 /** Entries that only join other words (a ledger's or printer's message and what is still true): no words of their own. */
-const JOINS: ErrorKey[] = ['ledger.refused', 'ledger.refusedThen', 'printer.failed']
+const JOINS: ErrorKey[] = ['ledger.refused', 'ledger.refusedThen', 'printer.failed', 'partner.notKnownAfter']
 
 describe('the refusals in English and Hindi', () => {
   it('has the same keys in both, each of the same kind', () => {

@@ -32,7 +32,7 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
  * coupon names, Counter), keys on the keyboard, file and protocol names, and the browser's own menu words.
  */
 const KEPT = new Set(
-  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl Alt R P F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY WhatsApp'.split(' '),
+  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl Alt R P M F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY WhatsApp'.split(' '),
 )
 const latinWords = (text: string) => text.replace(/\{\w+\}/g, ' ').match(/[A-Za-z][A-Za-z0-9-]*/g) ?? []
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()

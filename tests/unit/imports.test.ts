@@ -107,10 +107,13 @@ const FLOORS: Record<string, string[]> = {
     'electron/external-links.ts',
     'electron/counter-window.ts',
     'electron/shutdown.ts',
+    'electron/updates.ts',
     'electron/contract',
     'electron/shared',
   ],
   'electron/counter-window.ts': [],
+  // The updater's glue: handed electron-updater by main, it reads only the address rule.
+  'electron/updates.ts': ['electron/shared'],
   'electron/printing.ts': ['electron/printers', 'electron/shared'],
   'electron/external-links.ts': ['electron/contract'],
   'electron/preload.ts': ['electron/contract'],

@@ -304,6 +304,23 @@ describe('migrations', () => {
     })
   })
 
+  it('add cash in and out of the drawer and saved counts in version 14, money in INTEGER paise, indexed by day', () => {
+    migrate(db)
+    expect(migrations[13]).toMatchObject({ version: 14 })
+    expect(described('cash_moves')).toEqual([
+      'seq INTEGER', 'move_id TEXT NOT NULL', 'at TEXT NOT NULL', 'business_day TEXT NOT NULL', 'kind TEXT NOT NULL', 'direction TEXT NOT NULL',
+      'amount_paise INTEGER NOT NULL', 'reason TEXT NOT NULL', 'recorded_by TEXT NOT NULL',
+    ])
+    expect(described('drawer_counts')).toEqual([
+      'seq INTEGER', 'at TEXT NOT NULL', 'business_day TEXT NOT NULL', 'opening_float_paise INTEGER NOT NULL', 'counted TEXT NOT NULL',
+      'counted_paise INTEGER NOT NULL', 'recorded_by TEXT NOT NULL',
+    ])
+    expect(indexesOf("tbl_name IN ('cash_moves', 'drawer_counts')")).toEqual({
+      cash_moves_by_day: 'cash_moves(business_day, seq)',
+      drawer_counts_by_day: 'drawer_counts(business_day, seq)',
+    })
+  })
+
   it('migrate a version 5 database to the latest without touching its sales (additive)', () => {
     const upTo5 = migrations.filter((m) => m.version <= 5)
     for (const m of upTo5) db.exec(m.sql)

@@ -1,7 +1,19 @@
 // Checks classify() and settleCheck(): what every kind of provider answer means for a sale, a status check or another call.
 import { describe, expect, it } from 'vitest'
 import type { HttpResult } from '../../electron/partners/http'
-import { classify, DUPLICATE_ORDER, NOT_FOUND_SETTLES_AFTER_MS, REQUEST_REFUSALS, requestRefusalOf, SALE_WORDING, settleCheck, type CallRole, type CheckedOrder } from '../../electron/partners/outcome'
+import {
+  classify as classifySaid,
+  DUPLICATE_ORDER,
+  NOT_FOUND_SETTLES_AFTER_MS,
+  REQUEST_REFUSALS,
+  requestRefusalOf,
+  SALE_WORDING,
+  settleCheck as settleSaid,
+  type CallRole,
+  type CheckedOrder,
+  type ProviderReply,
+} from '../../electron/partners/outcome'
+import { english, say } from '../../electron/shared/error-words'
 
 const HTML = 'text/html; charset=UTF-8'
 
@@ -16,6 +28,13 @@ function answer(httpStatus: number, text: string): HttpResult {
 }
 
 const NOT_KNOWN = /not known whether the sale went through/
+
+/** A reply's message in English: classify() and settleCheck() say their words (shared/error-words.ts) for the screen's language. */
+const inEnglish = <Reply extends Pick<ProviderReply, 'message'>>(reply: Reply): Reply => ({ ...reply, message: english(reply.message) })
+const classify = (...args: Parameters<typeof classifySaid>) => inEnglish(classifySaid(...args))
+const settleCheck = <Reply extends Pick<ProviderReply, 'outcome' | 'message' | 'providerStatus'>>(reply: Reply, order: CheckedOrder) => inEnglish(settleSaid(reply, order))
+const adviceFor = (message: string) => english(requestRefusalOf(message)!.advice)
+const notKnown = english(SALE_WORDING.notKnown)
 
 describe('classify', () => {
   it('SUCCESS: a JSON answer saying SUCCESS, whatever the Content-Type says', () => {
@@ -64,20 +83,20 @@ describe('classify', () => {
   })
 
   it('UNKNOWN: a timeout, with the words the HTTP client gave', () => {
-    const reply = classify({ kind: 'no-answer', reason: 'timeout', detail: 'The provider did not answer within 30 seconds' }, 'sale')
+    const reply = classify({ kind: 'no-answer', reason: 'timeout', detail: say('partner.noAnswerWithin', { within: say('partner.seconds', { seconds: 30 }) }) }, 'sale')
     expect(reply).toMatchObject({ outcome: 'UNKNOWN', providerStatus: null, httpStatus: null, body: null })
     expect(reply.message).toMatch(/^The provider did not answer within 30 seconds\. /)
     expect(reply.message).toMatch(NOT_KNOWN)
   })
 
   it('UNKNOWN: a network error once the request may have gone out', () => {
-    const reply = classify({ kind: 'no-answer', reason: 'network', detail: 'The connection to the provider was cut' }, 'sale')
+    const reply = classify({ kind: 'no-answer', reason: 'network', detail: say('partner.netCut') }, 'sale')
     expect(reply.outcome).toBe('UNKNOWN')
     expect(reply.message).toMatch(NOT_KNOWN)
   })
 
   it('nothing sent: FAILED for a sale or another call, safe to do again; a status check settles nothing', () => {
-    const notSent: HttpResult = { kind: 'no-answer', reason: 'not-sent', detail: 'The provider refused the connection' }
+    const notSent: HttpResult = { kind: 'no-answer', reason: 'not-sent', detail: say('partner.netRefused') }
     const unanswered = { providerStatus: null, httpStatus: null, body: null, requestRefused: false }
     expect(classify(notSent, 'sale')).toEqual({ ...unanswered, outcome: 'FAILED', message: 'The provider refused the connection: nothing was sent, so it is safe to sell again.' })
     expect(classify(notSent, 'other')).toEqual({ ...unanswered, outcome: 'FAILED', message: 'The provider refused the connection: nothing was sent, so it is safe to try again.' })
@@ -86,7 +105,7 @@ describe('classify', () => {
       outcome: 'UNKNOWN',
       message: 'The provider refused the connection: the status check was not sent, so it says nothing about the sale, which stays pending.',
     })
-    const order = { expected: 'R1', answeredFor: null, providerRef: null, orderState: null, sentAgoMs: NOT_FOUND_SETTLES_AFTER_MS, notKnown: SALE_WORDING.notKnown, noun: 'order' }
+    const order = { expected: 'R1', answeredFor: null, providerRef: null, orderState: null, sentAgoMs: NOT_FOUND_SETTLES_AFTER_MS, notKnown: SALE_WORDING.notKnown, noun: say('partner.noun.order') }
     expect(settleCheck(classify(notSent, 'check'), order).outcome).toBe('UNKNOWN')
   })
 
@@ -175,7 +194,7 @@ describe('a refusal of the request, and a failure of the order', () => {
     const reply = classify(failedWith(message), 'check')
     expect(reply).toMatchObject({ outcome: 'UNKNOWN', providerStatus: 'FAILED', requestRefused: true })
     expect(reply.message).toBe(
-      `The provider refused the status check (${message}): this says nothing about the sale, which stays pending. ${requestRefusalOf(message)!.advice}`,
+      `The provider refused the status check (${message}): this says nothing about the sale, which stays pending. ${adviceFor(message)}`,
     )
   })
 
@@ -201,7 +220,7 @@ describe('a refusal of the request, and a failure of the order', () => {
   it.each(REFUSALS)('a sale refused with "%s" is FAILED (nothing charged), saying why', (message) => {
     const reply = classify(failedWith(message), 'sale')
     expect(reply).toMatchObject({ outcome: 'FAILED', requestRefused: true })
-    expect(reply.message).toBe(`The provider refused the sale (${message}): it did not take the order, so nothing was charged. ${requestRefusalOf(message)!.advice}`)
+    expect(reply.message).toBe(`The provider refused the sale (${message}): it did not take the order, so nothing was charged. ${adviceFor(message)}`)
   })
 
   it.each(['Duplicate order id', 'Order ID already exists', 'DUPLICATE TRANSACTION', 'Order id already used', 'Order id must be unique', 'order_id not unique'])(
@@ -228,7 +247,7 @@ describe('a refusal of the request, and a failure of the order', () => {
 
 describe('settleCheck', () => {
   const asked = (over: Partial<CheckedOrder> = {}): CheckedOrder => ({
-    expected: 'CN1', answeredFor: null, providerRef: null, orderState: null, sentAgoMs: 0, notKnown: SALE_WORDING.notKnown, noun: 'order', ...over,
+    expected: 'CN1', answeredFor: null, providerRef: null, orderState: null, sentAgoMs: 0, notKnown: SALE_WORDING.notKnown, noun: say('partner.noun.order'), ...over,
   })
   const failed = (message: string) => classify(failedWith(message), 'check')
   const succeeded = classify(answer(200, '{"status":"SUCCESS","message":"Transaction Successful"}'), 'check')
@@ -271,7 +290,7 @@ describe('settleCheck', () => {
     for (const reply of [succeeded, failed('Operator down')]) {
       expect(settleCheck(reply, asked({ answeredFor: 'CN2', providerRef: 'RCH9', sentAgoMs: NOT_FOUND_SETTLES_AFTER_MS }))).toMatchObject({
         outcome: 'UNKNOWN',
-        message: `The provider answered about order CN2 instead of CN1. ${SALE_WORDING.notKnown}`,
+        message: `The provider answered about order CN2 instead of CN1. ${notKnown}`,
       })
     }
   })
@@ -279,7 +298,7 @@ describe('settleCheck', () => {
   it('an answer whose order status disagrees with its own status word settles nothing', () => {
     expect(settleCheck(succeeded, asked({ answeredFor: 'CN1', orderState: 'FAILED' }))).toMatchObject({
       outcome: 'UNKNOWN',
-      message: `The provider's answer says SUCCESS, but gives order CN1 the status FAILED: this does not settle it. ${SALE_WORDING.notKnown}`,
+      message: `The provider's answer says SUCCESS, but gives order CN1 the status FAILED: this does not settle it. ${notKnown}`,
     })
     expect(settleCheck(succeeded, asked({ answeredFor: 'CN1', orderState: 'pending' })).outcome).toBe('UNKNOWN')
     expect(settleCheck(succeeded, asked({ answeredFor: 'CN1', orderState: 'Success' })).outcome).toBe('SUCCESS')
@@ -287,6 +306,6 @@ describe('settleCheck', () => {
 
   it('an UNKNOWN stays as it came', () => {
     const pending = classify(answer(200, '{"status":"PENDING","message":"In process"}'), 'check')
-    expect(settleCheck(pending, asked({ answeredFor: 'CN1' }))).toBe(pending)
+    expect(settleSaid(pending, asked({ answeredFor: 'CN1' }))).toBe(pending)
   })
 })

@@ -3,6 +3,7 @@ import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MoneyFormatError, parseProviderRupees } from '../../electron/shared/money'
 import { PanApi } from '../../electron/partners/pan-api'
+import { inEnglish } from '../helpers/english-replies'
 
 describe('parseProviderRupees', () => {
   it.each([
@@ -52,7 +53,7 @@ beforeAll(async () => {
     res.end(JSON.stringify(CANNED[new URL(req.url ?? '/', 'http://x').pathname] ?? {}))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  api = new PanApi({ baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, apiKey: 'k-0001', timeoutMs: 2_000 })
+  api = inEnglish(new PanApi({ baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}`, apiKey: 'k-0001', timeoutMs: 2_000 }))
 })
 
 afterAll(async () => {

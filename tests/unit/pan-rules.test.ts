@@ -2,10 +2,13 @@
 // PAN, PIN, mobile, e-mail) and the checks run on each coupon answer.
 import { describe, expect, it } from 'vitest'
 import { AgentInputSchema, CouponOrderInputSchema } from '../../electron/contract'
-import { checkCouponAnswer } from '../../electron/counter/coupon-checks'
+import { checkCouponAnswer as checkSaid } from '../../electron/counter/coupon-checks'
 import { verhoeffDigit, verhoeffValid } from '../../electron/shared/verhoeff'
 import type { CouponReply } from '../../electron/partners/pan-api'
-import { english } from '../../electron/shared/error-words'
+import { english, speak } from '../../electron/shared/error-words'
+
+/** The checks' problems in English: they are said (shared/error-words.ts), journaled so, and spoken for the screen. */
+const checkCouponAnswer = (...args: Parameters<typeof checkSaid>) => checkSaid(...args).map(english)
 
 const good = {
   vleId: 'VLE1001',
@@ -143,6 +146,14 @@ describe('coupon answer checks', () => {
       "The provider's old_bal could not be read.",
       'The provider charged for 2 coupons; Counter asked for 3.',
       'The balance moved outside Counter: Counter expected ₹5,100.00 (the last balance read and the top-ups entered since, as of 10:00), the provider\'s old balance ₹5,000.00 (difference -₹100.00).',
+    ])
+  })
+  it('says the problems in Hindi for a Hindi screen, the figures as they are', () => {
+    const problems = checkSaid(reply({ qty: 2, amountPaise: 22400, newBalPaise: 477600 }), 3, { balancePaise: 510000, at: '10:00' }).map((said) => speak(said, 'hi'))
+    expect(problems).toEqual([
+      'प्रोवाइडर ने 2 कूपन के पैसे लिए; Counter ने 3 माँगे थे।',
+      'राशि ₹224.00 रेट ₹107.00 × 2 = ₹214.00 के बराबर नहीं है (अंतर +₹10.00)।',
+      'बैलेंस Counter के बाहर बदला: Counter को ₹5,100.00 की उम्मीद थी (10:00 तक पढ़ा गया आख़िरी बैलेंस और उसके बाद डाले गए टॉप-अप), प्रोवाइडर का पुराना बैलेंस ₹5,000.00 है (अंतर -₹100.00)।',
     ])
   })
 })

@@ -13,7 +13,7 @@ const sale = sampleSale({ amountPaise: 12_34_567_50, collectedPaise: 12_34_567_5
 const chat = (of: Sale, language: 'en' | 'hi' = 'en') => receiptChatText(rechargeReceipt(of, { ...shop, receiptLanguage: language }), shop)
 
 describe('the chat text', () => {
-  it("is the receipt's lines in English: the shop, what was sold, its rows, the amount in Indian grouping, the status; no address", () => {
+  it("is the receipt's lines in English: the shop, what was sold, its rows, the amount in Indian grouping, how it was paid, the status; no address", () => {
     expect(chat(sale)).toBe(
       [
         '*Sharma Mobile Point*',
@@ -27,6 +27,7 @@ describe('the chat text', () => {
         'Txn id: FP778812',
         'Operator ref: OPR-55121',
         '*Amount: ₹12,34,567.50*',
+        'Paid by: Cash',
         'Status: SUCCESSFUL',
         'Thank you. For any query, quote the order id.',
       ].join('\n'),

@@ -36,6 +36,10 @@ describe('dates', () => {
 
   it('reads and writes days as staff type them', () => {
     expect(formatDay('2025-03-04')).toBe('04-03-2025')
+    // The PAN provider's own order date reads as every other day on the screens and the receipt.
+    expect(formatDay('27-Nov-2026')).toBe('27-11-2026')
+    expect(formatDay('4-mar-2025')).toBe('04-03-2025')
+    expect(formatDay('27-Noz-2026')).toBe('27-Noz-2026')
     expect(readDay('04-03-2025')).toBe('2025-03-04')
     expect(readDay(' 4/3/2025 ')).toBe('2025-03-04')
     expect(readDay('31-02-2025')).toBeNull()

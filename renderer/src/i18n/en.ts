@@ -3,6 +3,7 @@ import { backupEn } from './en-backup'
 import { booksEn } from './en-books'
 import { clockEn } from './en-clock'
 import { creditEn } from './en-credit'
+import { drawerEn } from './en-drawer'
 import { customersEn } from './en-customers'
 import { glanceEn } from './en-glance'
 import { languageEn } from './en-language'
@@ -18,6 +19,7 @@ export const en = {
   ...booksEn,
   ...clockEn,
   ...creditEn,
+  ...drawerEn,
   ...customersEn,
   ...glanceEn,
   ...marginsEn,
@@ -29,7 +31,7 @@ export const en = {
   ...shareEn,
   app: {
     name: 'Counter',
-    trainingBanner: 'TRAINING — sales are simulated, no money moves',
+    trainingBanner: 'TRAINING — no money moves',
   },
   errors: {
     unreachable: "Counter's service is not reachable. Is it still running?",
@@ -288,6 +290,7 @@ export const en = {
       shopName: 'Shop name',
       shopAddress: 'Shop address',
       timezone: 'Time zone',
+      updateUrl: 'Update server (checked at start; an update installs when Counter next closes)',
       panRequestMethod: 'PAN request method',
       couponMaxQty: 'Most coupons in one order',
       pCouponRate: 'P-Coupon rate before the first sale (rupees)',
@@ -305,6 +308,8 @@ export const en = {
     saved: 'Saved. Mode: {mode}',
     testConnection: 'Test connection',
     testing: 'Testing…',
+    /** Beside the fields a recharge account needs before the counter leaves training. */
+    required: 'required',
     forget: 'Forget credentials (back to training)',
     forgetQuestion: 'Remove the user id and every stored secret? The counter goes back to TRAINING.',
     forgetConfirm: 'Yes, forget them',

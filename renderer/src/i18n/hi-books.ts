@@ -169,7 +169,7 @@ export const booksHi: typeof booksEn = {
       savePdf: 'PDF सेव करें (A4)',
       exportCsv: 'CSV एक्सपोर्ट करें',
       downloaded: '{filename} डाउनलोड हुई',
-      browserHint: 'प्रिंट और PDF सेव ब्राउज़र का प्रिंट डायलॉग खोलते हैं; PDF के लिए वहाँ Save as PDF चुनें।',
+      browserHint: 'प्रिंट और PDF सेव ब्राउज़र का प्रिंट डायलॉग खोलते हैं; PDF के लिए वहाँ "PDF के रूप में सहेजें" (अंग्रेज़ी ब्राउज़र में "Save as PDF") चुनें।',
     },
   },
   history: {

@@ -1,4 +1,4 @@
-// Hindi strings for the training banner's line of practice inputs (same keys as en-practice.ts).
+// Hindi strings for the training banner's line of practice inputs and the way out of training (same keys as en-practice.ts).
 import type { practiceEn } from './en-practice'
 
 export const practiceHi: typeof practiceEn = {
@@ -9,5 +9,6 @@ export const practiceHi: typeof practiceEn = {
     pendingThenFailed: '₹{amount} पेंडिंग, फिर असफल',
     noAnswer: '₹{amount} कोई जवाब नहीं, फिर सफल',
     outsideDebit: '{qty} कूपन: पहले कहीं और {debit} खर्च',
+    goLive: 'असली बिक्री: सेटिंग्स → यूज़र ID, टोकन, सीक्रेट की, रिचार्ज API का पता → सेव करें',
   },
 }

@@ -5,6 +5,7 @@ import { backupHi } from './hi-backup'
 import { booksHi } from './hi-books'
 import { clockHi } from './hi-clock'
 import { creditHi } from './hi-credit'
+import { drawerHi } from './hi-drawer'
 import { customersHi } from './hi-customers'
 import { glanceHi } from './hi-glance'
 import { languageHi } from './hi-language'
@@ -20,6 +21,7 @@ export const hi: typeof en = {
   ...booksHi,
   ...clockHi,
   ...creditHi,
+  ...drawerHi,
   ...customersHi,
   ...glanceHi,
   ...marginsHi,
@@ -107,7 +109,7 @@ export const hi: typeof en = {
       SENDING: 'भेजा जा रहा है…',
       UNKNOWN: 'पेंडिंग — दोबारा न बेचें',
     },
-    fpayId: 'FPay ID',
+    fpayId: 'FPay आईडी',
     operatorRef: 'ऑपरेटर रेफ़रेंस',
     none: '—',
     checkStatus: 'स्थिति जाँचें',
@@ -123,7 +125,7 @@ export const hi: typeof en = {
     sentToPrinter: 'प्रिंटर {printer} को भेजा।',
     savedTo: '{path} में सेव हुआ',
     printDialogClosed: 'प्रिंट डायलॉग बंद हुआ।',
-    saveAsPdfHint: 'प्रिंट डायलॉग में प्रिंटर की जगह Save as PDF चुनें।',
+    saveAsPdfHint: 'प्रिंट डायलॉग में प्रिंटर की जगह "PDF के रूप में सहेजें" (अंग्रेज़ी ब्राउज़र में "Save as PDF") चुनें।',
   },
   today: {
     title: 'आज',
@@ -290,6 +292,7 @@ export const hi: typeof en = {
       shopName: 'दुकान का नाम',
       shopAddress: 'दुकान का पता',
       timezone: 'टाइम ज़ोन',
+      updateUrl: 'अपडेट सर्वर (शुरू होते ही जाँचा जाता है; अपडेट अगली बार Counter बंद होने पर लगता है)',
       panRequestMethod: 'PAN रिक्वेस्ट का तरीका',
       couponMaxQty: 'एक ऑर्डर में सबसे ज़्यादा कूपन',
       pCouponRate: 'पहली बिक्री से पहले P-Coupon का रेट (रुपये)',
@@ -307,6 +310,7 @@ export const hi: typeof en = {
     saved: 'सेव हो गया। मोड: {mode}',
     testConnection: 'कनेक्शन जाँचें',
     testing: 'जाँच रहे हैं…',
+    required: 'ज़रूरी',
     forget: 'क्रेडेंशियल भूल जाएँ (ट्रेनिंग पर वापस)',
     forgetQuestion: 'यूज़र ID और हर सेव सीक्रेट हटाएँ? Counter ट्रेनिंग पर वापस चला जाएगा।',
     forgetConfirm: 'हाँ, भूल जाएँ',
