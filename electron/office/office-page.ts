@@ -3,6 +3,7 @@ import { couponTypeNames, type CouponType } from '../contract/pan'
 import { formatDateTime, formatDay } from '../shared/dates'
 import { formatBigPaise } from '../shared/money'
 import type { ChainCheck, TamperRow } from './chain-check'
+import { officeAlerts, type OfficeAlert } from './office-alerts'
 import type { ForkRow, OfficeDay, TerminalRow } from './office-view'
 
 /**
@@ -50,6 +51,12 @@ th,td{border-bottom:1px solid #ccc;padding:.3rem .7rem;text-align:left}td.n,th.n
 .bad{color:#a40000;font-weight:600}.ok{color:#1d6b1d}.none{color:#555}`
 
 const link = (address: PageAddress, text: string) => `<a href="${escapeHtml(pageUrl(address))}">${escapeHtml(text)}</a>`
+
+/** The alerts, at the top where they are seen first; a line saying there are none when there are none. */
+function alertsSection(alerts: readonly OfficeAlert[]): string {
+  if (alerts.length === 0) return '<h2>Needs attention</h2><p class="ok">Nothing needs attention.</p>'
+  return `<h2 class="bad">Needs attention (${alerts.length})</h2><ul>${alerts.map((alert) => `<li class="bad" data-alert="${alert.kind}">${escapeHtml(alert.words)}</li>`).join('')}</ul>`
+}
 
 function page(title: string, body: string, address: PageAddress | null): string {
   const refresh = address?.refresh ? `<meta http-equiv="refresh" content="${REFRESH_SECONDS}; url=${escapeHtml(pageUrl(address))}">` : ''
@@ -193,7 +200,7 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
   const nameOf = (terminal: string) => names.get(terminal) ?? terminal
 
   const terminals = table(
-    ['Terminal', 'Last contact', 'Entries received', 'Journal end (as reported)', 'Backlog', 'Clock'],
+    ['Terminal', 'Last contact', 'Entries received', 'Entries at the counter (as it last said)', 'Backlog', 'Clock'],
     view.terminals.map((t) => [
       nameOf(t.terminal),
       t.lastContact === null ? 'never' : `${at(t.lastContact)} (${ago(t.lastContact, now)})`,
@@ -224,6 +231,7 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
     })
     .filter((row) => row.slice(1).some((text) => !/^(0|₹0\.00)$/.test(text)))
 
+  const alerts = officeAlerts(view, { now, timeZone, nameOf })
   const closedTerminals = new Set(view.closes.map((c) => c.terminal))
   const notClosed = view.terminals.filter((t) => !closedTerminals.has(t.terminal)).map((t) => nameOf(t.terminal))
 
@@ -232,6 +240,7 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
     `<p class="none">Read-only. Shown ${escapeHtml(at(now))} (${escapeHtml(timeZone)}). Sales count once the provider said SUCCESS.</p>`,
     refreshLinks(address),
     `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(address.token)}"><label>Another day <input type="date" name="day" value="${view.day}"></label> <button>Show</button></form>`,
+    alertsSection(alerts),
     tamper ? tamperSection(tamper, address, at, nameOf) : '',
     `<h2>Terminals</h2>${terminals}`,
     view.forks.length > 0 ? `<h2>Forks: two counters claiming one terminal</h2>${forksTable(view.forks, at, nameOf)}` : '',
@@ -243,5 +252,6 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
     notClosed.length > 0 ? `<p class="none">Not closed: ${escapeHtml(notClosed.join(', '))}.</p>` : '',
     `<h2>Credit dues (now)</h2>${table(['Terminal', 'Customer', 'Number', 'Due'], view.dues.map((d) => [nameOf(d.terminal), d.name ?? '—', d.number, formatBigPaise(d.duePaise)]), 'No customer owes anything.', 3)}`,
   ].join('\n')
-  return page(`Counter office — ${formatDay(view.day)}`, body, address)
+  // The count in the title: a tab in the background says there is something to see.
+  return page(`${alerts.length > 0 ? `(${alerts.length}) ` : ''}Counter office — ${formatDay(view.day)}`, body, address)
 }

@@ -116,6 +116,12 @@ test('the page shows today across terminals, backlogs, the unexplained break onl
   expect(rowsOf(closes)).toBe(1)
   expect(closes).toContain('<td class="n">₹1,300.00</td><td class="n">₹1,297.00</td><td class="n">₹3.00</td><td class="n">₹5,629.00</td>')
   expect(html).toContain('Not closed: Sharma Mobile · Counter 2.')
+  // What needs the owner's eye, at the top of the page and counted in its title: the break and the drawer out at close.
+  const alerts = [...html.matchAll(/<li class="bad" data-alert="(\w+)">([^<]*)<\/li>/g)].map((found) => ({ kind: found[1], words: found[2] }))
+  expect(alerts).toContainEqual({ kind: 'break', words: expect.stringMatching(/^Sharma Mobile · Counter 1: the PAN balance moved by -₹50\.00 that no counter/) })
+  expect(alerts).toContainEqual({ kind: 'drawer', words: 'Sharma Mobile · Counter 1: the day was closed with the drawer ₹3.00 over' })
+  expect(html.indexOf('Needs attention')).toBeLessThan(html.indexOf('<h2>Terminals'))
+  expect(html).toContain(`<title>(${alerts.length}) Counter office`)
   expect(section(html, 'Credit dues')).toContain('<td>Ramesh</td><td>9811111111</td><td class="n">₹199.00</td>')
   expect(html).not.toContain(db.password)
   expect(cli.output()).not.toContain(db.password)
