@@ -1,6 +1,7 @@
 // What needs the owner's eye on the office page (issue #28), so nothing is seen only by whoever stands at that counter:
 // a counter silent too long in shop hours, two counters claiming one terminal, a day closed with the drawer out, a
 // PAN balance break no counter's sales explain, and a sale still unresolved on a day its counter has closed.
+import { formatDay } from '../shared/dates'
 import { formatBigPaise } from '../shared/money'
 import type { OfficeDay } from './office-view'
 
@@ -51,10 +52,10 @@ export function officeAlerts(view: OfficeDay, { now, timeZone, nameOf }: { now: 
     if (close.cashDifferencePaise !== 0n) {
       const side = close.cashDifferencePaise < 0n ? 'short' : 'over'
       const size = formatBigPaise(close.cashDifferencePaise < 0n ? -close.cashDifferencePaise : close.cashDifferencePaise)
-      alerts.push({ kind: 'drawer', terminal: close.terminal, words: `${nameOf(close.terminal)}: the day was closed with the drawer ${size} ${side}` })
+      alerts.push({ kind: 'drawer', terminal: close.terminal, words: `${nameOf(close.terminal)}: ${formatDay(close.businessDay)} was closed with the drawer ${size} ${side}` })
     }
     if (unresolved > 0n) {
-      alerts.push({ kind: 'unresolved', terminal: close.terminal, words: `${nameOf(close.terminal)}: the day is closed with ${unresolved} ${unresolved === 1n ? 'sale' : 'sales'} still unresolved: settle ${unresolved === 1n ? 'it' : 'them'} with the provider` })
+      alerts.push({ kind: 'unresolved', terminal: close.terminal, words: `${nameOf(close.terminal)}: ${formatDay(close.businessDay)} is closed with ${unresolved} ${unresolved === 1n ? 'sale' : 'sales'} still unresolved: settle ${unresolved === 1n ? 'it' : 'them'} with the provider` })
     }
   }
   return alerts

@@ -1,10 +1,11 @@
 // The office view's HTML: one day across terminals, or a plain page saying why there is none. Server-rendered, no script.
 import { couponTypeNames, type CouponType } from '../contract/pan'
 import { formatDateTime, formatDay } from '../shared/dates'
-import { formatBigPaise } from '../shared/money'
+import { csvDocument, csvNumber, type CsvCell } from '../shared/csv'
+import { bigPaiseDecimal, formatBigPaise } from '../shared/money'
 import type { ChainCheck, TamperRow } from './chain-check'
 import { officeAlerts, type OfficeAlert } from './office-alerts'
-import type { ForkRow, OfficeDay, TerminalRow } from './office-view'
+import type { DueRow, ForkRow, OfficeDay, TerminalRow } from './office-view'
 
 /**
  * Decision: the page reloads itself every 30 s (a meta refresh, no script; a shipper's heartbeat is 30 s
@@ -13,20 +14,26 @@ import type { ForkRow, OfficeDay, TerminalRow } from './office-view'
  */
 export const REFRESH_SECONDS = 30
 
-/** Where the page is: its token (carried in every link and its day form: the page has no script to keep it elsewhere), the day unless today, auto-refresh. */
+/** Where the page is: its token (carried in every link and its day form: the page has no script to keep it elsewhere), the days unless today, auto-refresh. */
 export interface PageAddress {
   token: string
   /** Null for the office's today. */
   day: string | null
+  /** The last day of a range from `day`; null for one day. */
+  to: string | null
   refresh: boolean
 }
 
 export function pageUrl(address: PageAddress): string {
   const query = new URLSearchParams({ token: address.token })
   if (address.day !== null) query.set('day', address.day)
+  if (address.to !== null) query.set('to', address.to)
   if (address.refresh) query.set('refresh', 'on')
   return `/?${query.toString()}`
 }
+
+/** One table of the page as a spreadsheet wants it: its address there. */
+export const csvUrl = (address: PageAddress, table: string) => `${pageUrl(address)}&csv=${encodeURIComponent(table)}`
 
 /** The tamper check's last run as the office server holds it (office-server.ts): none finished yet, its result, or why it could not run. */
 export type TamperState = { kind: 'pending' } | { kind: 'done'; check: ChainCheck } | { kind: 'failed'; at: Date; words: string }
@@ -79,8 +86,14 @@ export function problemPage(title: string, message: string, address: PageAddress
   return page(title, `<h1>${escapeHtml(title)}</h1><p class="bad">${escapeHtml(message)}</p>${address ? refreshLinks(address) : ''}`, address)
 }
 
-const cell = (text: string, numeric = false) => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(text)}</td>`
-function table(names: string[], rows: string[][], empty: string, numericFrom = 1): string {
+/** A table's cell: text, or a figure shown as text and written to CSV as its plain number (697.00, not ₹697.00). */
+type Cell = string | { text: string; number: string }
+const textOf = (value: Cell) => (typeof value === 'string' ? value : value.text)
+const money = (paise: bigint): Cell => ({ text: formatBigPaise(paise), number: bigPaiseDecimal(paise) })
+const count = (n: bigint): Cell => ({ text: String(n), number: String(n) })
+
+const cell = (value: Cell, numeric = false) => `<td${numeric ? ' class="n"' : ''}>${escapeHtml(textOf(value))}</td>`
+function table(names: string[], rows: Cell[][], empty: string, numericFrom = 1): string {
   if (rows.length === 0) return `<p class="none">${escapeHtml(empty)}</p>`
   const body = rows.map((row) => `<tr>${row.map((text, index) => cell(text, index >= numericFrom)).join('')}</tr>`).join('')
   const head = names.map((name, index) => `<th${index >= numericFrom ? ' class="n"' : ''}>${escapeHtml(name)}</th>`).join('')
@@ -190,8 +203,73 @@ function tamperSection(state: TamperState, address: PageAddress, at: (instant: D
 const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n)
 const couponName = (type: number) => couponTypeNames[type as CouponType] ?? `type ${type}`
 
-export function officeDayPage(view: OfficeDay, context: PageContext): string {
-  const { timeZone, now, address, tamper } = context
+/** One of the page's tables, which the page draws and a CSV download writes (the one CSV writer). */
+export interface OfficeTable {
+  id: string
+  title: string
+  names: string[]
+  rows: Cell[][]
+  empty: string
+  numericFrom: number
+}
+
+/** The figures of a set of terminals over the page's days: one row of "Sales by terminal". */
+interface SalesFigures {
+  recharges: bigint
+  rechargePaise: bigint
+  coupons: bigint
+  couponPaise: bigint
+  earnedPaise: bigint
+  marginUnknown: bigint
+  unresolved: bigint
+}
+
+function salesOf(view: OfficeDay, terminals: ReadonlySet<string>): SalesFigures {
+  const recharges = view.recharges.filter((r) => terminals.has(r.terminal))
+  const coupons = view.coupons.filter((c) => terminals.has(c.terminal))
+  const earned = view.margins.filter((m) => terminals.has(m.terminal))
+  return {
+    recharges: sum(recharges.map((r) => r.sales)),
+    rechargePaise: sum(recharges.map((r) => r.amountPaise)),
+    coupons: sum(coupons.map((c) => c.coupons)),
+    couponPaise: sum(coupons.map((c) => c.amountPaise)),
+    earnedPaise: sum(earned.map((m) => m.earnedPaise)),
+    marginUnknown: sum(earned.map((m) => m.marginUnknown)),
+    unresolved: sum([...recharges, ...coupons].map((c) => c.unresolved)),
+  }
+}
+
+const salesRow = (label: string, f: SalesFigures): Cell[] => [
+  label,
+  count(f.recharges),
+  money(f.rechargePaise),
+  count(f.coupons),
+  money(f.couponPaise),
+  { text: formatBigPaise(f.earnedPaise) + (f.marginUnknown > 0n ? ` (+${f.marginUnknown} without a recorded margin)` : ''), number: bigPaiseDecimal(f.earnedPaise) },
+  count(f.unresolved),
+]
+const soldNothing = (f: SalesFigures) => f.recharges === 0n && f.coupons === 0n && f.earnedPaise === 0n && f.unresolved === 0n && f.marginUnknown === 0n
+
+/**
+ * Decision (issue #28): a customer who owes at two counters of a shop owes the shop: one row per shop and number, the
+ * counters named. Two shops' customers with one number stay two rows: each shop keeps its own book of credit.
+ */
+function duesByCustomer(dues: readonly DueRow[], nameOf: (terminal: string) => string): Cell[][] {
+  const merged = new Map<string, { name: string | null; number: string; duePaise: bigint; at: string[] }>()
+  for (const due of dues) {
+    const key = `${due.shop ?? ''}\u0000${due.number}`
+    const held = merged.get(key) ?? { name: null, number: due.number, duePaise: 0n, at: [] }
+    held.name ??= due.name
+    held.duePaise += due.duePaise
+    held.at.push(nameOf(due.terminal))
+    merged.set(key, held)
+  }
+  return [...merged.values()].filter((due) => due.duePaise !== 0n).sort((a, b) => (b.duePaise > a.duePaise ? 1 : b.duePaise < a.duePaise ? -1 : a.number.localeCompare(b.number))).map((due) => [due.name ?? '—', due.number, due.at.join(', '), money(due.duePaise)])
+}
+
+/** The page's figures: its alerts, the tables it draws and exports, and how it names terminals. */
+export function officeTables(view: OfficeDay, context: Pick<PageContext, 'timeZone' | 'now'>) {
+  const { timeZone, now } = context
   const at = (instant: Date) => formatDateTime(instant, { timeZone, clock: '24h' })
   const labels = view.terminals.map((t) => [t.shop, t.counter].filter(Boolean).join(' · ') || t.terminal)
   // Decision: two terminals of one name (a counter registered anew after a fork keeps its names) are told apart by id.
@@ -199,59 +277,122 @@ export function officeDayPage(view: OfficeDay, context: PageContext): string {
   const openForks = new Map(view.forks.filter((f) => f.resolvedAs === null).map((f) => [f.terminal, f]))
   const nameOf = (terminal: string) => names.get(terminal) ?? terminal
 
-  const terminals = table(
-    ['Terminal', 'Last contact', 'Entries received', 'Entries at the counter (as it last said)', 'Backlog', 'Clock'],
-    view.terminals.map((t) => [
-      nameOf(t.terminal),
-      t.lastContact === null ? 'never' : `${at(t.lastContact)} (${ago(t.lastContact, now)})`,
-      String(t.lastSeq),
-      t.journalEnd === null ? '—' : String(t.journalEnd),
-      openForks.has(t.terminal) ? forkWords(openForks.get(t.terminal)!) : backlogWords(t),
-      clockWords(t),
-    ]),
-    'No terminal has reached this office yet.',
-    2,
-  )
+  const shops = [...new Set(view.terminals.map((t) => t.shop ?? ''))]
+  const terminalsOf = (shop: string) => new Set(view.terminals.filter((t) => (t.shop ?? '') === shop).map((t) => t.terminal))
+  const salesRows: Cell[][] = []
+  for (const shop of shops) {
+    const own = view.terminals.filter((t) => (t.shop ?? '') === shop)
+    const rows = own.map((t) => ({ t, figures: salesOf(view, new Set([t.terminal])) })).filter(({ figures }) => !soldNothing(figures))
+    salesRows.push(...rows.map(({ t, figures }) => salesRow(nameOf(t.terminal), figures)))
+    if (rows.length > 1) salesRows.push(salesRow(`${shop || 'No shop name'}: all counters`, salesOf(view, terminalsOf(shop))))
+  }
+  if (shops.length > 1 && salesRows.length > 0) salesRows.push(salesRow('All shops', salesOf(view, new Set(view.terminals.map((t) => t.terminal)))))
 
-  const byTerminal = view.terminals
-    .map((t) => {
-      const recharges = view.recharges.filter((r) => r.terminal === t.terminal)
-      const coupons = view.coupons.filter((c) => c.terminal === t.terminal)
-      const earned = view.margins.filter((m) => m.terminal === t.terminal)
-      const unknown = sum(earned.map((m) => m.marginUnknown))
-      return [
+  const tables: OfficeTable[] = [
+    {
+      id: 'terminals',
+      title: 'Terminals',
+      names: ['Terminal', 'Last contact', 'Entries received', 'Entries at the counter (as it last said)', 'Backlog', 'Clock'],
+      rows: view.terminals.map((t) => [
         nameOf(t.terminal),
-        String(sum(recharges.map((r) => r.sales))),
-        formatBigPaise(sum(recharges.map((r) => r.amountPaise))),
-        String(sum(coupons.map((c) => c.coupons))),
-        formatBigPaise(sum(coupons.map((c) => c.amountPaise))),
-        formatBigPaise(sum(earned.map((m) => m.earnedPaise))) + (unknown > 0n ? ` (+${unknown} without a recorded margin)` : ''),
-        String(sum([...recharges, ...coupons].map((s) => s.unresolved))),
-      ]
-    })
-    .filter((row) => row.slice(1).some((text) => !/^(0|₹0\.00)$/.test(text)))
+        t.lastContact === null ? 'never' : `${at(t.lastContact)} (${ago(t.lastContact, now)})`,
+        count(t.lastSeq),
+        t.journalEnd === null ? '—' : count(t.journalEnd),
+        openForks.has(t.terminal) ? forkWords(openForks.get(t.terminal)!) : backlogWords(t),
+        clockWords(t),
+      ]),
+      empty: 'No terminal has reached this office yet.',
+      numericFrom: 2,
+    },
+    {
+      id: 'sales',
+      title: 'Sales by terminal',
+      names: ['Terminal', 'Recharges', 'Recharge amount', 'Coupons', 'Coupon amount', 'Earned', 'Unresolved'],
+      rows: salesRows,
+      empty: view.day === view.to ? 'No sales on this day.' : 'No sales on these days.',
+      numericFrom: 1,
+    },
+    {
+      id: 'recharges',
+      title: 'Recharges by operator',
+      names: ['Terminal', 'Operator', 'Sales', 'Amount', 'Unresolved'],
+      rows: view.recharges.map((r) => [nameOf(r.terminal), r.operator, count(r.sales), money(r.amountPaise), count(r.unresolved)]),
+      empty: view.day === view.to ? 'No recharges on this day.' : 'No recharges on these days.',
+      numericFrom: 2,
+    },
+    {
+      id: 'coupons',
+      title: 'PAN coupons by type',
+      names: ['Terminal', 'Coupon type', 'Sales', 'Coupons', 'Amount', 'Unresolved'],
+      rows: view.coupons.map((c) => [nameOf(c.terminal), couponName(c.couponType), count(c.sales), count(c.coupons), money(c.amountPaise), count(c.unresolved)]),
+      empty: view.day === view.to ? 'No PAN coupons on this day.' : 'No PAN coupons on these days.',
+      numericFrom: 2,
+    },
+    {
+      id: 'breaks',
+      title: 'PAN balance breaks no terminal explains',
+      names: ['Terminal', 'When', 'Fact', 'Seen', 'Expected', 'Break'],
+      rows: view.breaks.map((b) => [nameOf(b.terminal), at(b.at), b.type, money(b.seenPaise), money(b.expectedPaise), money(b.breakPaise)]),
+      empty: 'None: every balance movement on these days is explained by a sale or top-up at some terminal.',
+      numericFrom: 3,
+    },
+    {
+      id: 'closes',
+      title: 'Day closes',
+      names: ['Terminal', 'Day', 'Closed at', 'Counted', 'Expected cash', 'Difference', 'PAN balance at close'],
+      rows: view.closes.map((c) => [nameOf(c.terminal), formatDay(c.businessDay), at(c.closedAt), money(c.countedPaise), money(c.expectedCashPaise), money(c.cashDifferencePaise), c.closingPanBalancePaise === null ? '—' : money(c.closingPanBalancePaise)]),
+      empty: view.day === view.to ? 'No terminal has closed this day.' : 'No terminal has closed any of these days.',
+      numericFrom: 3,
+    },
+    {
+      id: 'dues',
+      title: 'Credit dues (now)',
+      names: ['Customer', 'Number', 'Owed at', 'Due'],
+      rows: duesByCustomer(view.dues, nameOf),
+      empty: 'No customer owes anything.',
+      numericFrom: 3,
+    },
+  ]
+  return { tables, alerts: officeAlerts(view, { now, timeZone, nameOf }), nameOf, at }
+}
 
-  const alerts = officeAlerts(view, { now, timeZone, nameOf })
-  const closedTerminals = new Set(view.closes.map((c) => c.terminal))
+/** One table as a CSV file (the one CSV writer): its headings, then its rows, figures as plain numbers; null for a table the page has not. */
+export function officeCsv(view: OfficeDay, context: Pick<PageContext, 'timeZone' | 'now'>, id: string): { filename: string; content: string } | null {
+  const found = officeTables(view, context).tables.find((candidate) => candidate.id === id)
+  if (!found) return null
+  const rows: CsvCell[][] = [found.names, ...found.rows.map((row) => row.map((value) => (typeof value === 'string' ? value : csvNumber(value.number))))]
+  const days = view.day === view.to ? view.day : `${view.day}_${view.to}`
+  return { filename: `counter-office-${found.id}-${days}.csv`, content: csvDocument(rows) }
+}
+
+export function officeDayPage(view: OfficeDay, context: PageContext): string {
+  const { timeZone, now, address, tamper } = context
+  const { tables, alerts, nameOf, at } = officeTables(view, context)
+  const drawn = (id: string) => {
+    const spec = tables.find((candidate) => candidate.id === id)!
+    return `<h2>${escapeHtml(spec.title)}</h2>${table(spec.names, spec.rows, spec.empty, spec.numericFrom)}<p class="none"><a href="${escapeHtml(csvUrl(address, id))}">Download “${escapeHtml(spec.title)}” as CSV</a></p>`
+  }
+  const closedTerminals = new Set(view.closes.filter((c) => c.businessDay === view.to).map((c) => c.terminal))
   const notClosed = view.terminals.filter((t) => !closedTerminals.has(t.terminal)).map((t) => nameOf(t.terminal))
+  const days = view.day === view.to ? formatDay(view.day) : `${formatDay(view.day)} to ${formatDay(view.to)}`
 
   const body = [
-    `<h1>Counter head office — ${escapeHtml(formatDay(view.day))}${address.day === null ? ' (today)' : ''}</h1>`,
+    `<h1>Counter head office — ${escapeHtml(days)}${address.day === null && address.to === null ? ' (today)' : ''}</h1>`,
     `<p class="none">Read-only. Shown ${escapeHtml(at(now))} (${escapeHtml(timeZone)}). Sales count once the provider said SUCCESS.</p>`,
     refreshLinks(address),
-    `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(address.token)}"><label>Another day <input type="date" name="day" value="${view.day}"></label> <button>Show</button></form>`,
+    `<form method="get" action="/"><input type="hidden" name="token" value="${escapeHtml(address.token)}"><label>From <input type="date" name="day" value="${view.day}"></label> <label>to <input type="date" name="to" value="${view.to}"></label> <button>Show</button></form>`,
     alertsSection(alerts),
     tamper ? tamperSection(tamper, address, at, nameOf) : '',
-    `<h2>Terminals</h2>${terminals}`,
+    drawn('terminals'),
     view.forks.length > 0 ? `<h2>Forks: two counters claiming one terminal</h2>${forksTable(view.forks, at, nameOf)}` : '',
-    `<h2>Sales by terminal</h2>${table(['Terminal', 'Recharges', 'Recharge amount', 'Coupons', 'Coupon amount', 'Earned', 'Unresolved'], byTerminal, 'No sales on this day.')}`,
-    `<h2>Recharges by operator</h2>${table(['Terminal', 'Operator', 'Sales', 'Amount', 'Unresolved'], view.recharges.map((r) => [nameOf(r.terminal), r.operator, String(r.sales), formatBigPaise(r.amountPaise), String(r.unresolved)]), 'No recharges on this day.', 2)}`,
-    `<h2>PAN coupons by type</h2>${table(['Terminal', 'Coupon type', 'Sales', 'Coupons', 'Amount', 'Unresolved'], view.coupons.map((c) => [nameOf(c.terminal), couponName(c.couponType), String(c.sales), String(c.coupons), formatBigPaise(c.amountPaise), String(c.unresolved)]), 'No PAN coupons on this day.', 2)}`,
-    `<h2>PAN balance breaks no terminal explains</h2>${table(['Terminal', 'When', 'Fact', 'Seen', 'Expected', 'Break'], view.breaks.map((b) => [nameOf(b.terminal), at(b.at), b.type, formatBigPaise(b.seenPaise), formatBigPaise(b.expectedPaise), formatBigPaise(b.breakPaise)]), 'None: every balance movement on this day is explained by a sale or top-up at some terminal.', 3)}`,
-    `<h2>Day closes</h2>${table(['Terminal', 'Closed at', 'Counted', 'Expected cash', 'Difference', 'PAN balance at close'], view.closes.map((c) => [nameOf(c.terminal), at(c.closedAt), formatBigPaise(c.countedPaise), formatBigPaise(c.expectedCashPaise), formatBigPaise(c.cashDifferencePaise), c.closingPanBalancePaise === null ? '—' : formatBigPaise(c.closingPanBalancePaise)]), 'No terminal has closed this day.', 2)}`,
-    notClosed.length > 0 ? `<p class="none">Not closed: ${escapeHtml(notClosed.join(', '))}.</p>` : '',
-    `<h2>Credit dues (now)</h2>${table(['Terminal', 'Customer', 'Number', 'Due'], view.dues.map((d) => [nameOf(d.terminal), d.name ?? '—', d.number, formatBigPaise(d.duePaise)]), 'No customer owes anything.', 3)}`,
+    drawn('sales'),
+    drawn('recharges'),
+    drawn('coupons'),
+    drawn('breaks'),
+    drawn('closes'),
+    notClosed.length > 0 ? `<p class="none">Not closed${view.day === view.to ? '' : ` on ${escapeHtml(formatDay(view.to))}`}: ${escapeHtml(notClosed.join(', '))}.</p>` : '',
+    drawn('dues'),
   ].join('\n')
   // The count in the title: a tab in the background says there is something to see.
-  return page(`${alerts.length > 0 ? `(${alerts.length}) ` : ''}Counter office — ${formatDay(view.day)}`, body, address)
+  return page(`${alerts.length > 0 ? `(${alerts.length}) ` : ''}Counter office — ${days}`, body, address)
 }

@@ -1,8 +1,8 @@
-// The office view's HTTP server on 127.0.0.1: GET / with the per-launch token answers one day's page (with the tamper check it runs on a schedule); nothing else is served.
+// The office view's HTTP server on 127.0.0.1: GET / with the per-launch token answers a day's or a range's page (with the tamper check it runs on a schedule), or one of its tables as CSV; nothing else is served.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { readDay } from '../shared/dates'
 import { checkLaunchToken, foreignCaller, listenOnLoopback, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
-import { officeDayPage, problemPage, type TamperState } from './office-page'
+import { officeCsv, officeDayPage, problemPage, type TamperState } from './office-page'
 import { officeToday, type OfficeReader } from './office-view'
 
 /**
@@ -12,6 +12,7 @@ import { officeToday, type OfficeReader } from './office-view'
  * chain-check.ts) keeps the database busy at most a twentieth of the time.
  */
 const CHECK_EVERY_MS = 10 * 60_000
+const MAX_RANGE_DAYS = 366
 const CHECK_REST = 20
 
 export interface OfficeServerOptions {
@@ -98,16 +99,31 @@ export async function startOfficeServer(options: OfficeServerOptions): Promise<O
     const today = officeToday(new Date(), options.timeZone)
     const asked = url.searchParams.get('day')
     // The form's date field sends YYYY-MM-DD; readDay (DD-MM-YYYY) is what refuses a day the calendar has not got.
-    const day = asked === null || asked === '' ? today : /^\d{4}-\d{2}-\d{2}$/.test(asked) ? readDay(asked.split('-').reverse().join('-')) : null
+    const dayOf = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? readDay(text.split('-').reverse().join('-')) : null)
+    const day = asked === null || asked === '' ? today : dayOf(asked)
     if (day === null) return send(res, 400, problemPage('Not a day', 'That day is not a calendar date: choose one in the form, or write it as YYYY-MM-DD.'))
-    const address = { token, day: day === today ? null : day, refresh: url.searchParams.get('refresh') === 'on' }
+    const askedTo = url.searchParams.get('to')
+    const to = askedTo === null || askedTo === '' ? day : dayOf(askedTo)
+    if (to === null) return send(res, 400, problemPage('Not a day', 'The last day is not a calendar date: choose one in the form, or write it as YYYY-MM-DD.'))
+    // Decision: at most a year at once, from the first day on: the page sums the days' rows, and a year is what an owner compares.
+    if (to < day || Date.parse(to) - Date.parse(day) > MAX_RANGE_DAYS * 86_400_000) {
+      return send(res, 400, problemPage('Not a range', `The last day must be on or after the first, and at most ${MAX_RANGE_DAYS} days after it.`))
+    }
+    const address = { token, day: day === today && to === day ? null : day, to: to === day ? null : to, refresh: url.searchParams.get('refresh') === 'on' }
     if (url.searchParams.get('check') === 'now') {
       // One that began before this request may have read the office before a change it is asked about: a fresh one after it.
       await checking
       await check()
     }
     try {
-      const view = await options.reader.day(day, options.timeZone)
+      const view = await options.reader.day(day, options.timeZone, to)
+      const table = url.searchParams.get('csv')
+      if (table !== null) {
+        const csv = officeCsv(view, { timeZone: options.timeZone, now: new Date() }, table)
+        if (!csv) return send(res, 404, problemPage('Not found', 'The page has no table of that name.', address))
+        res.writeHead(200, { ...HEADERS, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${csv.filename}"`, 'Content-Length': Buffer.byteLength(csv.content) })
+        return res.end(csv.content)
+      }
       send(res, 200, officeDayPage(view, { timeZone: options.timeZone, now: new Date(), address, tamper }))
     } catch (error) {
       send(res, 503, problemPage('Office database unavailable', options.reader.problemWords(error), address))

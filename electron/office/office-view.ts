@@ -79,10 +79,12 @@ export interface ForkRow {
   resolvedAs: string | null
   resolvedAt: Date | null
 }
-export interface CloseRow { terminal: string; closedAt: Date; countedPaise: bigint; expectedCashPaise: bigint; cashDifferencePaise: bigint; closingPanBalancePaise: bigint | null; overrideNote: string | null }
+export interface CloseRow { terminal: string; businessDay: string; closedAt: Date; countedPaise: bigint; expectedCashPaise: bigint; cashDifferencePaise: bigint; closingPanBalancePaise: bigint | null; overrideNote: string | null }
 
+/** What the page shows: the days from `day` to `to` (one day when they are the same), and what stands now. */
 export interface OfficeDay {
   day: string
+  to: string
   terminals: TerminalRow[]
   recharges: RechargeRow[]
   coupons: CouponRow[]
@@ -116,7 +118,7 @@ const CLOCK_OFFSETS_SQL = `
 const FACT_WORDS = { coupon: 'coupon answer', balance: 'balance read', topup: 'top-up', charge: 'coupon settled by phone' } as const
 
 /**
- * Every shop's PAN balance breaks no terminal explains whose time falls on `day` in `timeZone`.
+ * Every shop's PAN balance breaks no terminal explains whose time falls from `day` to `to` in `timeZone`.
  * Decision (issue #31): linked by the provider's own numbers (shared/shop-balance.ts), no longer read from the
  * pan_balance_chain view of migration 3, which orders the facts by each PC's clock: concurrent sales gave it
  * cancelling ± false breaks, and a counter 90 s slow made every other coupon one. The view stays (a shipped
@@ -125,10 +127,10 @@ const FACT_WORDS = { coupon: 'coupon answer', balance: 'balance read', topup: 't
  * last fact before that, so the day's first fact is checked against the balance the shop last knew: a debit
  * overnight is a break on the day it is first seen.
  */
-async function shopBreaks(client: ClientBase, shops: readonly string[], day: string, timeZone: string): Promise<BreakRow[]> {
+async function shopBreaks(client: ClientBase, shops: readonly string[], day: string, to: string, timeZone: string): Promise<BreakRow[]> {
   const bounds = await client.query<{ day_start: Date; day_end: Date }>(
-    'SELECT $1::date::timestamp AT TIME ZONE $2 AS day_start, ($1::date + 1)::timestamp AT TIME ZONE $2 AS day_end',
-    [day, timeZone],
+    'SELECT $1::date::timestamp AT TIME ZONE $3 AS day_start, ($2::date + 1)::timestamp AT TIME ZONE $3 AS day_end',
+    [day, to, timeZone],
   )
   const { day_start: start, day_end: end } = bounds.rows[0]
   const breaks: BreakRow[] = []
@@ -175,10 +177,11 @@ export class OfficeReader {
   }
 
   /**
-   * Everything the page shows for `day` (YYYY-MM-DD): sales by the business day the counters wrote on
-   * them; breaks by the day their time falls on in `timeZone`; backlogs and dues as they stand now.
+   * Everything the page shows for `day` to `to` (YYYY-MM-DD; one day by default): sales summed over the business
+   * days the counters wrote on them; breaks by the day their time falls on in `timeZone`; backlogs and dues as they
+   * stand now.
    */
-  async day(day: string, timeZone: string): Promise<OfficeDay> {
+  async day(day: string, timeZone: string, to = day): Promise<OfficeDay> {
     const client = await this.pool.connect()
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
@@ -188,26 +191,39 @@ export class OfficeReader {
       const shops = (await rows('SELECT DISTINCT shop FROM terminals WHERE shop IS NOT NULL ORDER BY shop')).map((r) => String(r.shop))
       const result: OfficeDay = {
         day,
+        to,
         terminals: (await rows('SELECT * FROM terminal_backlog ORDER BY shop, counter, terminal')).map((r) => ({
           terminal: String(r.terminal), shop: textOrNull(r.shop), counter: textOrNull(r.counter), lastContact: r.last_contact as Date | null,
           lastSeq: big(r.last_seq), journalEnd: bigOrNull(r.journal_end), backlog: bigOrNull(r.backlog), clockOffsetMs: clocks.get(String(r.terminal)) ?? null,
         })),
-        recharges: (await rows('SELECT * FROM recharge_sales_by_day WHERE business_day = $1 ORDER BY terminal, operator', [day])).map((r) => ({
+        recharges: (
+          await rows(
+            'SELECT terminal, operator, sum(sales) AS sales, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved FROM recharge_sales_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, operator ORDER BY terminal, operator',
+            [day, to],
+          )
+        ).map((r) => ({
           terminal: String(r.terminal), operator: String(r.operator), sales: big(r.sales), amountPaise: big(r.amount_paise), unresolved: big(r.unresolved),
         })),
-        coupons: (await rows('SELECT * FROM coupon_sales_by_day WHERE business_day = $1 ORDER BY terminal, coupon_type', [day])).map((r) => ({
+        coupons: (
+          await rows(
+            'SELECT terminal, coupon_type, sum(sales) AS sales, sum(coupons) AS coupons, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved FROM coupon_sales_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, coupon_type ORDER BY terminal, coupon_type',
+            [day, to],
+          )
+        ).map((r) => ({
           terminal: String(r.terminal), couponType: Number(r.coupon_type), sales: big(r.sales), coupons: big(r.coupons), amountPaise: big(r.amount_paise), unresolved: big(r.unresolved),
         })),
-        margins: (await rows('SELECT * FROM margins_by_day WHERE business_day = $1 ORDER BY terminal, kind', [day])).map((r) => ({
+        margins: (
+          await rows('SELECT terminal, kind, sum(earned_paise) AS earned_paise, sum(margin_unknown) AS margin_unknown FROM margins_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, kind ORDER BY terminal, kind', [day, to])
+        ).map((r) => ({
           terminal: String(r.terminal), kind: String(r.kind), earnedPaise: big(r.earned_paise), marginUnknown: big(r.margin_unknown),
         })),
         dues: (await rows('SELECT * FROM credit_dues WHERE due_paise <> 0 ORDER BY due_paise DESC, terminal, number')).map((r) => ({
           terminal: String(r.terminal), shop: textOrNull(r.shop), number: String(r.number), name: textOrNull(r.name), duePaise: big(r.due_paise),
         })),
         // Decision: only breaks no terminal's facts explain (the shop's chain); one another counter's sale explains is not news.
-        breaks: await shopBreaks(client, shops, day, timeZone),
-        closes: (await rows('SELECT * FROM day_closes WHERE business_day = $1 ORDER BY terminal', [day])).map((r) => ({
-          terminal: String(r.terminal), closedAt: r.closed_at as Date, countedPaise: big(r.counted_paise), expectedCashPaise: big(r.expected_cash_paise),
+        breaks: await shopBreaks(client, shops, day, to, timeZone),
+        closes: (await rows("SELECT *, to_char(business_day, 'YYYY-MM-DD') AS day FROM day_closes WHERE business_day BETWEEN $1 AND $2 ORDER BY business_day, terminal", [day, to])).map((r) => ({
+          terminal: String(r.terminal), businessDay: String(r.day), closedAt: r.closed_at as Date, countedPaise: big(r.counted_paise), expectedCashPaise: big(r.expected_cash_paise),
           cashDifferencePaise: big(r.cash_difference_paise), closingPanBalancePaise: bigOrNull(r.closing_pan_balance_paise), overrideNote: textOrNull(r.override_note),
         })),
         forks: (await rows("SELECT to_regclass('terminal_forks') IS NOT NULL AS known"))[0].known

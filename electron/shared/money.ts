@@ -103,8 +103,13 @@ export function formatPaise(paise: number): string {
   return inr.format(paiseToDecimal(paise) as Intl.StringNumericLiteral)
 }
 
-/** formatPaise for sums the office database adds up (bigint: a year of many counters may pass Number's safe range). */
-export function formatBigPaise(paise: bigint): string {
+/** Sums the office database adds up (bigint: a year of many counters may pass Number's safe range) as rupees with paise: -5000n -> "-50.00". */
+export function bigPaiseDecimal(paise: bigint): string {
   const abs = paise < 0n ? -paise : paise
-  return inr.format(`${paise < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}` as Intl.StringNumericLiteral)
+  return `${paise < 0n ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
+}
+
+/** formatPaise for the office's bigint sums. */
+export function formatBigPaise(paise: bigint): string {
+  return inr.format(bigPaiseDecimal(paise) as Intl.StringNumericLiteral)
 }

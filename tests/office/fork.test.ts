@@ -40,7 +40,7 @@ async function officePage() {
   const reader = new OfficeReader(officeOf(db))
   try {
     const view = await reader.day(officeToday(new Date(), TIME_ZONE), TIME_ZONE)
-    return { view, html: officeDayPage(view, { timeZone: TIME_ZONE, now: new Date(), address: { token: 't', day: null, refresh: false } }) }
+    return { view, html: officeDayPage(view, { timeZone: TIME_ZONE, now: new Date(), address: { token: 't', day: null, to: null, refresh: false } }) }
   } finally {
     await reader.close()
   }

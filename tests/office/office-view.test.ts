@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { readOnlyClientConfig } from '../../electron/office/read-only'
+import { formatDay } from '../../electron/shared/dates'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { eventually } from '../integration/helpers'
 import { couponAnswer, couponIntent, rechargeIntent, rechargeOutcome } from '../integration/ledger-rig'
@@ -119,10 +120,22 @@ test('the page shows today across terminals, backlogs, the unexplained break onl
   // What needs the owner's eye, at the top of the page and counted in its title: the break and the drawer out at close.
   const alerts = [...html.matchAll(/<li class="bad" data-alert="(\w+)">([^<]*)<\/li>/g)].map((found) => ({ kind: found[1], words: found[2] }))
   expect(alerts).toContainEqual({ kind: 'break', words: expect.stringMatching(/^Sharma Mobile · Counter 1: the PAN balance moved by -₹50\.00 that no counter/) })
-  expect(alerts).toContainEqual({ kind: 'drawer', words: 'Sharma Mobile · Counter 1: the day was closed with the drawer ₹3.00 over' })
+  expect(alerts).toContainEqual({ kind: 'drawer', words: `Sharma Mobile · Counter 1: ${formatDay(shop.today)} was closed with the drawer ₹3.00 over` })
   expect(html.indexOf('Needs attention')).toBeLessThan(html.indexOf('<h2>Terminals'))
   expect(html).toContain(`<title>(${alerts.length}) Counter office`)
-  expect(section(html, 'Credit dues')).toContain('<td>Ramesh</td><td>9811111111</td><td class="n">₹199.00</td>')
+  expect(section(html, 'Credit dues')).toContain('<td>Ramesh</td><td>9811111111</td><td>Sharma Mobile · Counter 1</td><td class="n">₹199.00</td>')
+  // The shop's total under its counters' rows.
+  expect(sales).toContain('<td>Sharma Mobile: all counters</td><td class="n">4</td><td class="n">₹846.00</td><td class="n">5</td><td class="n">₹465.00</td><td class="n">₹28.48 (+3 without a recorded margin)</td>')
+  // Each table as CSV, figures as plain numbers; a range of days sums them (the day before sold nothing).
+  const csv = await get(origin, `${page}&csv=sales`)
+  expect(csv.status).toBe(200)
+  expect(csv.body.split('\r\n').slice(0, 2)).toEqual(['Terminal,Recharges,Recharge amount,Coupons,Coupon amount,Earned,Unresolved', 'Sharma Mobile · Counter 1,3,697.00,0,0.00,7.48,0'])
+  expect((await get(origin, `${page}&csv=nothing`)).status).toBe(404)
+  const before = new Date(Date.parse(`${shop.today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
+  const range = (await get(origin, `${page}&day=${before}&to=${shop.today}`)).body
+  expect(range).toContain(`Counter head office — ${formatDay(before)} to ${formatDay(shop.today)}`)
+  expect(section(range, 'Sales by terminal')).toContain('<td>Sharma Mobile: all counters</td><td class="n">4</td><td class="n">₹846.00</td>')
+  expect((await get(origin, `${page}&day=${shop.today}&to=${before}`)).status).toBe(400)
   expect(html).not.toContain(db.password)
   expect(cli.output()).not.toContain(db.password)
   // It reloads itself only when asked; another day is asked by the form's YYYY-MM-DD, and a day that is not one is refused plainly.

@@ -80,7 +80,7 @@ test("three counters, one 90 s slow, sell in turn from one account: the office s
       expect(slow.clockOffsetMs).toBeGreaterThan(-SLOW_MS - 2_000)
       expect(clockWords(slow)).toMatch(/^clock 1 min 3[01] s slow$/)
       expect([offsets.get(counters[0].terminalId)!, offsets.get(counters[2].terminalId)!].map(clockWords)).toEqual(['in step', 'in step'])
-      const html = officeDayPage(view, { timeZone: ZONE, now: new Date(), address: { token: 'x'.repeat(32), day, refresh: false } })
+      const html = officeDayPage(view, { timeZone: ZONE, now: new Date(), address: { token: 'x'.repeat(32), day, to: null, refresh: false } })
       const terminals = html.slice(html.indexOf('<h2>Terminals'), html.indexOf('<h2>Sales'))
       expect(terminals).toContain(`<td class="n">${clockWords(slow)}</td>`)
       expect(terminals.match(/in step/g)).toHaveLength(2)

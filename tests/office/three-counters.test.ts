@@ -121,7 +121,7 @@ test('three counters, one 90 s slow, the office away mid-day, one outside debit:
       const view = await reader.day(day, ZONE)
       // The office page: the same one break, at whichever counter's answer first showed it.
       expect(view.breaks.map((b) => b.breakPaise)).toEqual([-50_00n])
-      const html = officeDayPage(view, { timeZone: ZONE, now: new Date(), address: { token: 'x'.repeat(32), day, refresh: false } })
+      const html = officeDayPage(view, { timeZone: ZONE, now: new Date(), address: { token: 'x'.repeat(32), day, to: null, refresh: false } })
       const breaks = html.slice(html.indexOf('<h2>PAN balance breaks'), html.indexOf('<h2>Day closes'))
       expect(breaks.match(/<tr><td/g)).toHaveLength(1)
       expect(breaks).toContain('-₹50.00')

@@ -9,7 +9,7 @@ const TZ = 'Asia/Kolkata'
 /** 14:00 in India. */
 const AFTERNOON = new Date('2026-11-28T08:30:00Z')
 const terminal = (id: string, lastContact: Date | null): TerminalRow => ({ terminal: id, shop: 'Gupta Mobile', counter: id, lastContact, lastSeq: 10n, journalEnd: 10n, backlog: 0n, clockOffsetMs: 0 })
-const day = (parts: Partial<OfficeDay>): OfficeDay => ({ day: '2026-11-28', terminals: [], recharges: [], coupons: [], margins: [], dues: [], breaks: [], closes: [], forks: [], ...parts })
+const day = (parts: Partial<OfficeDay>): OfficeDay => ({ day: '2026-11-28', to: '2026-11-28', terminals: [], recharges: [], coupons: [], margins: [], dues: [], breaks: [], closes: [], forks: [], ...parts })
 const alertsAt = (view: OfficeDay, now = AFTERNOON) => officeAlerts(view, { now, timeZone: TZ, nameOf: (id) => `Counter ${id}` }).map(({ kind, words }) => `${kind}: ${words}`)
 const HOUR = 3_600_000
 
@@ -17,7 +17,7 @@ describe('the office page alerts', () => {
   it('says nothing of a day with every counter heard from, closed even, no break and no fork', () => {
     const view = day({
       terminals: [terminal('1', new Date(AFTERNOON.getTime() - 60_000))],
-      closes: [{ terminal: '1', closedAt: AFTERNOON, countedPaise: 100_000n, expectedCashPaise: 100_000n, cashDifferencePaise: 0n, closingPanBalancePaise: null, overrideNote: null }],
+      closes: [{ terminal: '1', businessDay: '2026-11-28', closedAt: AFTERNOON, countedPaise: 100_000n, expectedCashPaise: 100_000n, cashDifferencePaise: 0n, closingPanBalancePaise: null, overrideNote: null }],
       forks: [{ terminal: '1', shop: null, counter: null, lastSeq: 9n, partSeq: 5n, officeHash: 'a', claimantHash: 'b', claimantShop: null, claimantCounter: null, claimantJournalEnd: 7n, firstSeen: AFTERNOON, lastSeen: AFTERNOON, resolvedAs: '1-abc', resolvedAt: AFTERNOON }],
     })
     expect(alertsAt(view)).toEqual([])
@@ -35,15 +35,15 @@ describe('the office page alerts', () => {
       terminals: [terminal('1', AFTERNOON), terminal('2', AFTERNOON)],
       forks: [{ terminal: '2', shop: null, counter: null, lastSeq: 9n, partSeq: 5n, officeHash: 'a', claimantHash: 'b', claimantShop: null, claimantCounter: null, claimantJournalEnd: 7n, firstSeen: AFTERNOON, lastSeen: AFTERNOON, resolvedAs: null, resolvedAt: null }],
       breaks: [{ shop: 'Gupta Mobile', terminal: '1', at: AFTERNOON, type: 'balance read', seenPaise: 4_950_00n, expectedPaise: 5_000_00n, breakPaise: -50_00n, ref: null }],
-      closes: [{ terminal: '1', closedAt: AFTERNOON, countedPaise: 97_000n, expectedCashPaise: 100_000n, cashDifferencePaise: -3_000n, closingPanBalancePaise: null, overrideNote: 'two pending' }],
+      closes: [{ terminal: '1', businessDay: '2026-11-28', closedAt: AFTERNOON, countedPaise: 97_000n, expectedCashPaise: 100_000n, cashDifferencePaise: -3_000n, closingPanBalancePaise: null, overrideNote: 'two pending' }],
       recharges: [{ terminal: '1', operator: 'Airtel', sales: 4n, amountPaise: 79_600n, unresolved: 1n }, { terminal: '2', operator: 'Jio', sales: 1n, amountPaise: 19_900n, unresolved: 3n }],
       coupons: [{ terminal: '1', couponType: 1, sales: 1n, coupons: 2n, amountPaise: 21_400n, unresolved: 1n }],
     })
     expect(alertsAt(view)).toEqual([
       'fork: Counter 2: another counter claims its terminal id, and its lines from entry #5 are refused (see Forks)',
       "break: Counter 1: the PAN balance moved by -₹50.00 that no counter's sale or top-up explains (see PAN balance breaks)",
-      'drawer: Counter 1: the day was closed with the drawer ₹30.00 short',
-      'unresolved: Counter 1: the day is closed with 2 sales still unresolved: settle them with the provider',
+      'drawer: Counter 1: 28-11-2026 was closed with the drawer ₹30.00 short',
+      'unresolved: Counter 1: 28-11-2026 is closed with 2 sales still unresolved: settle them with the provider',
     ])
   })
 })
