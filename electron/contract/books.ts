@@ -54,10 +54,11 @@ export const DenominationsSchema = z.object({
   n50: NoteCountSchema,
   n20: NoteCountSchema,
   n10: NoteCountSchema,
-  /** Coins and anything smaller than ₹10, in rupees ('' for none). */
+  /** Coins and anything smaller than ₹10, typed in rupees and read as paise (blank, read as null, for none). */
   coins: rupeesField({ max: MAX_COINS_PAISE, words: '₹50,000', zero: true, empty: true }),
 })
-export type Denominations = z.infer<typeof DenominationsSchema>
+/** The count as the form sends it (coins as typed); the core reads it as ParsedInput<'day.close'>['counted']. */
+export type Denominations = z.input<typeof DenominationsSchema>
 export type NoteKey = Exclude<keyof Denominations, 'coins'>
 
 /** The notes counted one by one at day close, largest first; smaller money is one sum of coins. */

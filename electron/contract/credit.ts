@@ -22,7 +22,7 @@ export type DuePaymentMode = z.infer<typeof DuePaymentModeSchema>
 
 /** One payment against a due: a bank transfer of up to ₹10 lakh is already past any shop's udhaar. */
 const PaymentAmountSchema = rupeesField({ max: 10_00_000_00, words: '₹10,00,000' })
-/** A customer's credit limit ('' for none). */
+/** A customer's credit limit (blank, read as null, for none). */
 const LimitSchema = rupeesField({ max: 10_00_000_00, words: '₹10,00,000', zero: true, empty: true })
 
 export const DueSchema = z.object({
@@ -66,6 +66,8 @@ export const CreditPaymentSchema = z.object({
   businessDay: z.string(),
   /** What the customer still owes after this payment. */
   dueAfterPaise: z.number().int(),
+  /** When staff confirmed a UPI payment arrived ("UPI received"); null until then and for cash. */
+  upiConfirmedAt: z.string().nullable(),
   training: z.boolean(),
 })
 export type CreditPayment = z.infer<typeof CreditPaymentSchema>

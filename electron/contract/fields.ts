@@ -1,7 +1,7 @@
 // Input rules more than one domain checks with (money, mobile numbers, order ids, days); their
 // messages reach the shop's staff, so they are words of shared/error-words.ts, said (counter/errors.ts says how).
 import { z } from 'zod'
-import { paiseToDecimal, readRupeesInput } from '../shared/money'
+import { readRupeesInput } from '../shared/money'
 import { say, type Said } from '../shared/error-words'
 
 /**
@@ -29,18 +29,23 @@ function zodWords(issue: z.core.$ZodRawIssue): Said {
 }
 z.config({ customError: zodWords })
 
+type RupeesRules = { max: number; words: string; zero?: boolean }
+
 /**
  * Rupees as typed at the counter ("199", "199.50", "1,999", "1,00,000"), bounded by `max`, and
- * above ₹0 unless `zero`. Passed on as a plain decimal ("100000"), which the core turns into
- * exact paise. Every money input is one of these, each with the bound of its own thing.
+ * above ₹0 unless `zero`. Read once, here: the parsed input is exact paise, which handlers use as
+ * they are. Every money input is one of these, each with the bound of its own thing. Its input
+ * stays the text, so the renderer's forms check what staff typed with the same schema.
  */
-export function rupeesField({ max, words, zero = false, empty = false }: { max: number; words: string; zero?: boolean; empty?: boolean }) {
+export function rupeesField(rules: RupeesRules & { empty: true }): z.ZodType<number | null, string>
+export function rupeesField(rules: RupeesRules & { empty?: false }): z.ZodType<number, string>
+export function rupeesField({ max, words, zero = false, empty = false }: RupeesRules & { empty?: boolean }): z.ZodType<number | null, string> {
   return z
     .string({ error: say('amount.enter') })
     .max(40, { error: say('amount.farTooLong') })
     .transform((text, ctx) => {
-      // `empty`: a blank field means "none" (coins) or "the default" (collected), and stays ''.
-      if (empty && text.trim() === '') return ''
+      // `empty`: a blank field means "none" (coins, a credit limit) or "the default" (collected, charged): null.
+      if (empty && text.trim() === '') return null
       const { paise, problem } = readRupeesInput(text)
       const refuse = (message: Said) => {
         ctx.addIssue({ code: 'custom', message })
@@ -49,7 +54,7 @@ export function rupeesField({ max, words, zero = false, empty = false }: { max: 
       if (paise === undefined) return refuse(problem)
       if (paise === 0 && !zero) return refuse(say('amount.aboveZero'))
       if (paise > max) return refuse(say('amount.max', { max: words }))
-      return paiseToDecimal(paise)
+      return paise
     })
 }
 

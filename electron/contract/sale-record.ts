@@ -28,4 +28,6 @@ export const saleRecord = {
   paymentMode: PaymentModeSchema,
   /** Set when the operator settled an unresolved sale by phone with the provider. */
   settledNote: z.string().nullable(),
+  /** When staff confirmed a UPI payment arrived ("UPI received", sales.upiReceived); null until then and for other modes. */
+  upiConfirmedAt: z.string().nullable(),
 }

@@ -22,5 +22,10 @@ export const salesChannels = {
     input: z.object({ orderId: OrderIdSchema, mobile: MobileNumberSchema.optional() }),
     output: z.object({ url: z.string().startsWith(WHATSAPP_ADDRESS) }),
   },
+  /**
+   * "UPI received": staff saw the customer's UPI app show the sale (a recharge, a coupon order, a payment of a due, by
+   * its id) paid, and say so; journaled once (counter/upi.ts). Counter cannot see the payment itself. Staff may.
+   */
+  'sales.upiReceived': { input: ByOrderId, output: z.object({ orderId: z.string(), upiConfirmedAt: z.string() }) },
 } as const
 export type SalesHandlers = HandlersOf<typeof salesChannels>

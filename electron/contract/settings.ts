@@ -12,6 +12,7 @@ import { LANGUAGES } from '../shared/paper-words'
 import { say } from '../shared/error-words'
 import { officeSettingsInput, officeSettingsView } from './office'
 import { isUpdateUrl } from '../shared/update-url'
+import { isUpiPayee, isUpiVpa, UPI_PAYEE_MAX } from '../shared/upi'
 
 /** 'en' or 'hi': the screens' language and, apart from it, the receipts' and Z report's. */
 export const LanguageSchema = z.enum(LANGUAGES, { error: say('settings.language') })
@@ -56,6 +57,10 @@ export const SettingsViewSchema = z.object({
   fromEnvironment: z.array(z.string()),
   /** The update server (electron/updates.ts): the folder holding latest.yml and latest-linux.yml; empty checks for none. */
   updateUrl: z.string(),
+  /** The shop's UPI id (shared/upi.ts): a sale paid by UPI shows a QR for its exact amount; empty shows none. */
+  upiVpa: z.string(),
+  /** The payee name that QR asks the customer's app to show. */
+  upiPayee: z.string(),
   ...officeSettingsView,
 })
 export type SettingsView = z.infer<typeof SettingsViewSchema>
@@ -127,6 +132,9 @@ export const SaveSettingsInputSchema = z.object({
   forgetCredentials: z.boolean().optional(),
   /** The update server; empty stops checking. https only, or http to 127.0.0.1 (shared/update-url.ts). */
   updateUrl: UpdateUrlSchema.optional(),
+  /** The shop's UPI id; empty turns the UPI QR off. A payee name must go with it (counter/settings.ts). */
+  upiVpa: z.string().trim().refine((s) => s === '' || isUpiVpa(s), { error: say('upi.vpa') }).optional(),
+  upiPayee: z.string().trim().max(UPI_PAYEE_MAX, { error: say('upi.payee') }).refine((s) => s === '' || isUpiPayee(s), { error: say('upi.payee') }).optional(),
   ...officeSettingsInput,
 })
 export type SaveSettingsInput = z.input<typeof SaveSettingsInputSchema>

@@ -33,6 +33,7 @@ import { reconcileHandlers } from './reconcile'
 import { receiptPrinting } from './receipt-printing'
 import { createRoles } from './roles'
 import { salesHandlers } from './sales'
+import { upiHandlers } from './upi'
 import { serialQueue } from './serial'
 import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
 import { ledgerDir, openSession, type Session, type SessionOptions } from './session'
@@ -251,6 +252,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     ...recharge,
     ...pan,
     ...salesHandlers(ctx, { resourcesDir, dataDir, systemPrinter, paper }),
+    ...upiHandlers(ctx),
     ...settingsAndStatus,
     ...pending.handlers,
     ...reconcileHandlers(ctx),

@@ -5,7 +5,7 @@ import type { LedgerPort } from '../ledger/ledger-port'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { newId } from './order-ids'
-import { formatPaise, parseRupees } from '../shared/money'
+import { formatPaise } from '../shared/money'
 import { say } from '../shared/error-words'
 
 type CreditChannels = 'credit.dues' | 'credit.statement' | 'credit.pay' | 'credit.setLimit'
@@ -46,9 +46,8 @@ export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels>
       return statementOf(ctx.session().ledger, number)
     },
 
-    async 'credit.pay'({ number, amount, mode, note }) {
+    async 'credit.pay'({ number, amount: amountPaise, mode, note }) {
       const session = ctx.session()
-      const amountPaise = parseRupees(amount)
       const now = ctx.now()
       // The due is read in the same section as the payment is written: two windows cannot both take the last rupee.
       const receiptId = await ctx.recordWrite(async () => {
@@ -67,12 +66,12 @@ export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels>
       return { ...(await session.ledger.creditPayment(receiptId))!, training: session.mode === 'training' }
     },
 
-    async 'credit.setLimit'({ number, name, limit }) {
+    async 'credit.setLimit'({ number, name, limit: limitPaise }) {
       const session = ctx.session()
       const known = await session.ledger.creditStatement(number)
       const customerName = name ?? known?.customer.name
       if (!customerName) throw new CounterError('invalid_input', say('credit.nameEnter'), { name: say('credit.nameEnter') })
-      await ctx.recordWrite(() => session.ledger.append('credit.limit', { number, name: customerName, limitPaise: limit === '' ? null : parseRupees(limit) }))
+      await ctx.recordWrite(() => session.ledger.append('credit.limit', { number, name: customerName, limitPaise }))
       return (await statementOf(session.ledger, number)).customer
     },
   }

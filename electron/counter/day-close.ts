@@ -7,7 +7,7 @@ import type { LedgerPort } from '../ledger/ledger-port'
 import { writeFileAtomically } from '../ledger/durable-files'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { paiseToDecimal, parseRupees } from '../shared/money'
+import { paiseToDecimal } from '../shared/money'
 import { refuseUnlessClockAgrees } from './clock'
 import { panHandlers } from './pan'
 import type { SystemPrinter } from '../printers/printer-ports'
@@ -77,9 +77,9 @@ function blindFor(summary: DaySummary): DaySummary {
   }
 }
 
-/** The drawer as counted, in exact paise (the contract bounds each count and the coins). */
+/** The drawer as counted, in exact paise (the contract bounds each count and the coins; blank coins are none). */
 function countedCash(counted: ParsedInput<'day.close'>['counted']): { countedPaise: number; coinsPaise: number } {
-  const coinsPaise = counted.coins === '' ? 0 : parseRupees(counted.coins)
+  const coinsPaise = counted.coins ?? 0
   return { coinsPaise, countedPaise: banknotes.reduce((sum, note) => sum + counted[note.key] * note.paise, coinsPaise) }
 }
 
@@ -211,7 +211,7 @@ export function dayCloseHandlers(
         return { overrideNote, live: await liveSummary(session, businessDay, answer) }
       }
       const { countedPaise, coinsPaise } = countedCash(input.counted)
-      const openingFloatPaise = parseRupees(input.openingFloat)
+      const openingFloatPaise = input.openingFloat
       // The figures of this first pass are not kept: only its refusals count, so the office is not asked for them.
       await refusals(null)
       // An unreachable provider leaves the last balance known, with its time: the close still goes ahead.
@@ -264,7 +264,7 @@ export function dayCloseHandlers(
         throw new CounterError('invalid_input', say('day.notBegun', { day: businessDay }), { businessDay: say('day.notBegunField') })
       }
       const { countedPaise, coinsPaise } = countedCash(input.counted)
-      const openingFloatPaise = parseRupees(input.openingFloat)
+      const openingFloatPaise = input.openingFloat
       const { n500, n200, n100, n50, n20, n10 } = input.counted
       // A closed day refuses the line (the ledger's day-bound check), as it refuses a sale.
       await ctx.recordWrite(async () => {

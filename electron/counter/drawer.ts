@@ -4,7 +4,7 @@ import { cashDirectionOf, type DrawerMoves, type HandlersFor, type Role } from '
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { newId } from './order-ids'
-import { formatPaise, parseRupees } from '../shared/money'
+import { formatPaise } from '../shared/money'
 import { say } from '../shared/error-words'
 
 type DrawerChannels = 'drawer.move' | 'drawer.moves'
@@ -14,9 +14,8 @@ const staffOutOf = (moves: DrawerMoves) => moves.moves.filter((move) => move.dir
 
 export function drawerHandlers(ctx: CounterContext, role: () => Role): HandlersFor<DrawerChannels> {
   return {
-    async 'drawer.move'({ kind, amount, reason }) {
+    async 'drawer.move'({ kind, amount: amountPaise, reason }) {
       const session = ctx.session()
-      const amountPaise = parseRupees(amount)
       const now = ctx.now()
       const businessDay = ctx.businessDay(now)
       // Read in the same section as the line is written: two windows cannot both take the day's last rupee of the limit.

@@ -210,7 +210,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
           throw new CounterError('invalid_input', short, { qty: say('coupon.balanceShortField') })
         }
         // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
-        const collected = input.collected ? collectedPaise(input.collected, expected.amountPaise, ctx.settings.current) : undefined
+        const collected = input.collected === undefined || input.collected === null ? undefined : collectedPaise(input.collected, expected.amountPaise, ctx.settings.current)
         const id = newId('coupon', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.coupon.intent', {
           attemptId: id,

@@ -7,7 +7,6 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import type { Session } from './session'
 import { say } from '../shared/error-words'
-import { parseRupees } from '../shared/money'
 
 export type UnresolvedEntry = UnresolvedSale
 
@@ -198,7 +197,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
       return { items: await items(ctx.session()) }
     },
 
-    async 'pending.settle'({ kind, id, outcome, note, charged }) {
+    async 'pending.settle'({ kind, id, outcome, note, charged = null }) {
       const key = keyOf(kind, id)
       settling.add(key)
       const session = ctx.session()
@@ -216,8 +215,8 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
           // Decision: a coupon settled SUCCESS always carries a charge, so the balance chain counts the money the
           // provider took and the next reading is no break; blank means the charge expected (the quote's rate x qty).
           const chargesBalance = 'attemptId' in entry.sale && outcome === 'SUCCESS'
-          if (charged && !chargesBalance) throw new CounterError('invalid_input', say('settle.chargeOnlyCoupon'), { charged: say('settle.chargeOnlyCouponField') })
-          const chargedPaise = 'attemptId' in entry.sale && chargesBalance ? (charged ? parseRupees(charged) : expectedCharge(entry.sale)) : undefined
+          if (charged !== null && !chargesBalance) throw new CounterError('invalid_input', say('settle.chargeOnlyCoupon'), { charged: say('settle.chargeOnlyCouponField') })
+          const chargedPaise = 'attemptId' in entry.sale && chargesBalance ? (charged ?? expectedCharge(entry.sale)) : undefined
           await session.ledger.append('sale.settled', { kind, id, outcome, note, ...(chargedPaise === undefined ? {} : { chargedPaise }) })
         })
       } finally {

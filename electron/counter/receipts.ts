@@ -10,11 +10,13 @@ import { formatPaise } from '../shared/money'
 import { receiptPageCss } from '../shared/paper'
 import { paperWords } from '../shared/paper-words'
 import type { ReceiptContent, ReceiptRow } from '../shared/receipt-content'
+import { qrSvg, upiLink } from '../shared/upi'
 import { devanagariFontFace, fontFacesFor } from './paper-fonts'
 import type { StoredSettings } from './settings'
 
 /** The receipt language may be missing (English): paper made before languages existed, and callers that only print English. */
-export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone' | 'clock'> & Partial<Pick<StoredSettings, 'receiptLanguage'>>
+export type ReceiptShop = Pick<StoredSettings, 'shopName' | 'shopAddress' | 'receiptWidthMm' | 'timezone' | 'clock'> &
+  Partial<Pick<StoredSettings, 'receiptLanguage' | 'upiVpa' | 'upiPayee'>>
 
 /** A time on paper: the shop's clock, with seconds (a dispute over a receipt is settled to the second). */
 export const paperTime = (at: string, shop: ReceiptShop) => formatDateTime(at, { timeZone: shop.timezone, clock: shop.clock }, { seconds: true })
@@ -27,10 +29,21 @@ const money = (paise: number | null) => (paise === null ? null : formatPaise(pai
 const wordsOf = (shop: ReceiptShop) => paperWords(shop.receiptLanguage).receipt
 const sentenceOf = (text: string) => (/[.!?।]$/.test(text) ? text : `${text}.`)
 
+/**
+ * The UPI request a receipt carries (issue #29 part 1): for a sale paid by UPI, the same upi://pay link the screen's QR
+ * holds (shared/upi.ts), for the amount collected and the sale's own id. Decision: none on a FAILED sale, whose money
+ * goes back to the customer; none while the shop has no UPI id.
+ */
+function upiOf(shop: ReceiptShop, paid: { mode: string; failed: boolean; paise: number; id: string }): ReceiptContent['upi'] {
+  if (paid.mode !== 'upi' || paid.failed) return undefined
+  const link = upiLink({ vpa: shop.upiVpa ?? '', payee: shop.upiPayee ?? '' }, { amountPaise: paid.paise, orderId: paid.id })
+  return link === null ? undefined : { link, label: wordsOf(shop).upiScan(formatPaise(paid.paise)) }
+}
+
 function saleContent(
   sale: { state: SaleState; message: string; createdAt: string; training: boolean; collectedPaise: number; paymentMode: PaymentMode },
   shop: ReceiptShop,
-  parts: Pick<ReceiptContent, 'title' | 'reference'> & { rows: [string, string | null][]; amountPaise: number | null; after: [string, string | null][] },
+  parts: Pick<ReceiptContent, 'title' | 'reference'> & { id: string; rows: [string, string | null][]; amountPaise: number | null; after: [string, string | null][] },
 ): ReceiptContent {
   const words = wordsOf(shop)
   const pending = sale.state === 'UNKNOWN' || sale.state === 'SENDING'
@@ -57,6 +70,7 @@ function saleContent(
     // for an answer (a said message: nothing sent, a refusal with its advice) are spoken in the paper's language.
     note: sale.state === 'FAILED' && sale.message ? `${sentenceOf(speak(sale.message, shop.receiptLanguage ?? 'en'))} ${status.note}` : status.note,
     footer: words.footer,
+    upi: upiOf(shop, { mode: sale.paymentMode, failed: sale.state === 'FAILED', paise: sale.collectedPaise, id: parts.id }),
   }
 }
 
@@ -65,6 +79,7 @@ export function rechargeReceipt(sale: Sale, shop: ReceiptShop): ReceiptContent {
   return saleContent(sale, shop, {
     title: sale.kind === 'mobile' ? words.title.mobile : words.title.dth,
     reference: sale.orderId,
+    id: sale.orderId,
     rows: [
       [words.orderId, sale.orderId],
       [sale.kind === 'mobile' ? words.mobile : words.subscriberId, sale.number],
@@ -85,6 +100,8 @@ export function couponReceipt(sale: CouponSale, shop: ReceiptShop): ReceiptConte
     title: words.title.coupons,
     // Decision: the provider's order id once it gave one; before that our ref, which History finds too.
     reference: sale.orderId ?? sale.attemptId,
+    // The UPI request names our ref: the id Counter knew before the provider answered, which History finds too.
+    id: sale.attemptId,
     rows: [
       [words.orderId, sale.orderId],
       [words.ourRef, sale.attemptId],
@@ -124,8 +141,12 @@ export function paymentReceipt(payment: CreditPayment, shop: ReceiptShop): Recei
     status: words.received,
     note: '',
     footer: words.footer,
+    upi: upiOf(shop, { mode: payment.mode, failed: false, paise: payment.amountPaise, id: payment.receiptId }),
   }
 }
+
+/** A UPI QR on paper: about 5 cm on 80 mm rolls, 4 cm on 58 mm, a module near 1 mm, read by a phone at arm's length. */
+const UPI_QR_SIZE: Record<58 | 80, string> = { 58: '40mm', 80: '50mm' }
 
 /** The receipt's HTML page; `css` is resources/receipt.css, `fontFace` the Devanagari font's rule (paper-fonts.ts). */
 export function receiptHtml(content: ReceiptContent, shop: ReceiptShop, css: string, fontFace = ''): string {
@@ -140,6 +161,7 @@ ${training}
 <table>${table(content.rows)}${total}${table(content.after)}</table>
 <div class="status">${escapeHtml(words.status)} ${escapeHtml(content.status)}</div>
 ${content.note ? `<div class="note">${escapeHtml(content.note)}</div>` : ''}
+${content.upi ? `<div class="upi"><div>${escapeHtml(content.upi.label)}</div>${qrSvg(content.upi.link, UPI_QR_SIZE[shop.receiptWidthMm], content.upi.label)}</div>` : ''}
 ${training}
 <div class="footer">${escapeHtml(content.footer)}</div>`
   return `<!doctype html>

@@ -6,7 +6,6 @@ import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
 import { refuseOverLimit } from './credit'
 import { CounterError } from './errors'
-import { parseRupees } from '../shared/money'
 import { rechargeMarginOf } from './margins'
 import { newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
@@ -79,7 +78,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       inFlight.add(input.number)
       try {
         const session = ctx.session()
-        const amountPaise = parseRupees(input.amount)
+        const amountPaise = input.amount
         const collected = collectedPaise(input.collected, amountPaise, ctx.settings.current)
         const api = await session.rechargeApi()
         const now = ctx.now()

@@ -5,7 +5,6 @@ import type { BalanceFact } from '../ledger/books-reads'
 import type { LedgerPort } from '../ledger/ledger-port'
 import type { CounterContext } from './context'
 import type { KnownBalance } from './coupon-checks'
-import { parseRupees } from '../shared/money'
 import { newId } from './order-ids'
 
 type Since = BalanceBreak['since']
@@ -117,11 +116,10 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
       return { breaks: balanceBreaks(await ledger.balanceFacts(from, to), from ? await chainStart(ledger, from) : null) }
     },
 
-    async 'topups.add'({ amount, reference, note }) {
+    async 'topups.add'({ amount: amountPaise, reference, note }) {
       const session = ctx.session()
       const now = ctx.now()
       const businessDay = ctx.businessDay(now)
-      const amountPaise = parseRupees(amount)
       const topupId = await ctx.recordWrite(async () => {
         const id = newId('topup', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.topup', { topupId: id, amountPaise, reference, note: note ?? '', businessDay })

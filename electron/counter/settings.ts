@@ -8,7 +8,6 @@ import { parsePrinterAddress } from '../shared/printer-address'
 import { writeFileAtomically } from '../ledger/durable-files'
 import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
-import { parseRupees } from '../shared/money'
 import type { RechargeCredentials } from '../partners/recharge-api'
 import type { ClockStyle } from '../shared/dates'
 import type { Language } from '../shared/paper-words'
@@ -58,6 +57,9 @@ export interface StoredSettings {
   backupStaleDays: number
   /** The update server the desktop app checks at start (electron/updates.ts); empty checks for none. */
   updateUrl: string
+  /** The shop's UPI id and payee name (shared/upi.ts): a UPI sale shows a QR for its exact amount; an empty id, none. */
+  upiVpa: string
+  upiPayee: string
 }
 
 const defaults: StoredSettings = {
@@ -98,6 +100,9 @@ const defaults: StoredSettings = {
   backupStaleDays: 7,
   // No server until the owner sets one: a shop that installs by hand is never surprised by an update.
   updateUrl: '',
+  // Off until the owner types the shop's UPI id: nothing about a sale changes before then.
+  upiVpa: '',
+  upiPayee: '',
 }
 
 const envFields = {
@@ -237,11 +242,11 @@ export class Settings {
       ...this.saved,
       ...given,
       couponDefaultRatesPaise: {
-        p: input.pCouponRate ? parseRupees(input.pCouponRate) : rates.p,
-        e: input.eCouponRate ? parseRupees(input.eCouponRate) : rates.e,
+        p: input.pCouponRate ?? rates.p,
+        e: input.eCouponRate ?? rates.e,
       },
-      serviceChargeCapPaise: input.serviceChargeCap ? parseRupees(input.serviceChargeCap) : this.saved.serviceChargeCapPaise,
-      cashOutLimitPaise: input.cashOutLimit ? parseRupees(input.cashOutLimit) : this.saved.cashOutLimitPaise,
+      serviceChargeCapPaise: input.serviceChargeCap ?? this.saved.serviceChargeCapPaise,
+      cashOutLimitPaise: input.cashOutLimit ?? this.saved.cashOutLimitPaise,
     }
     // A partner account without its secrets would leave the counter unable to sell: refuse it now.
     const typed = { token: input.token, secretKey: input.secretKey, apiKey: input.apiKey }
@@ -267,6 +272,8 @@ export class Settings {
     const address = next.printerKind === 'escpos' ? parsePrinterAddress(next.printerAddress) : null
     const notAPrinter = address && !('error' in address) ? await notAPrinterPath(address) : null
     if (notAPrinter) throw new CounterError('invalid_input', notAPrinter, { printerAddress: notAPrinter })
+    // A UPI id without a payee name would give the customer's app a QR that names nobody: refused together.
+    if (next.upiVpa && !next.upiPayee) throw new CounterError('invalid_input', say('upi.checkSettings'), { upiPayee: say('upi.payeeNeeded') })
     await this.checkOffice(next, !!input.officePassword)
     for (const name of secretNames) {
       if (typed[name]) await this.secrets.set(name, typed[name]!)

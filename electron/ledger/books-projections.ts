@@ -1,10 +1,10 @@
-// How the shop's own bookkeeping events (settlements by phone, re-check notes, top-ups, day closes, owner PIN resets) change the ledger's tables.
+// How the shop's own bookkeeping events (settlements by phone, UPI payments confirmed, re-check notes, top-ups, day closes, owner PIN resets) change the ledger's tables.
 import type { Database } from 'sql.js'
-import type { SaleKind } from './events'
+import type { SaleKind, UpiConfirmKind } from './events'
 import { syncCreditSale } from './credit-projections'
 import { fractionProblem, type Projector } from './projector'
 
-type BooksEventType = 'sale.settled' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed' | 'owner.pin.reset'
+type BooksEventType = 'sale.settled' | 'sale.upiConfirmed' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed' | 'owner.pin.reset'
 
 /** Where each kind of sale lives, and the column that names it. */
 export const SALE_TABLES: Record<SaleKind, { table: string; id: string }> = {
@@ -19,6 +19,16 @@ function saleState(db: Database, kind: SaleKind, id: string): string | null {
 }
 
 const noSale = (kind: SaleKind, id: string) => `there is no ${kind === 'recharge' ? 'sale with order id' : 'coupon sale with attempt id'} ${id}`
+
+/**
+ * Where a UPI payment's row is, and the condition that finds it: a sale's, or a payment of a due's in credit_entries
+ * by its receipt id (a payment is taken whole, so its state is always SUCCESS).
+ */
+const UPI_ROWS: Record<UpiConfirmKind, { table: string; where: string; mode: string; state: string }> = {
+  recharge: { table: 'sales', where: 'order_id = ?', mode: 'payment_mode', state: 'state' },
+  coupon: { table: 'coupon_sales', where: 'attempt_id = ?', mode: 'payment_mode', state: 'state' },
+  payment: { table: 'credit_entries', where: "entry_id = ? AND kind = 'payment'", mode: 'mode', state: "'SUCCESS'" },
+}
 
 export function dayIsClosed(db: Database, businessDay: string): boolean {
   return db.exec('SELECT 1 FROM day_closes WHERE business_day = ?', [businessDay]).length > 0
@@ -47,6 +57,22 @@ export const booksProjectors: { [T in BooksEventType]: Projector<T> } = {
           { ':charged': data.chargedPaise, ':id': data.id },
         )
       }
+    },
+  },
+  'sale.upiConfirmed': {
+    problem: (db, { kind, id }) => {
+      if (!Object.hasOwn(UPI_ROWS, kind)) return `"${kind}" is not a kind of sale paid by UPI`
+      const { table, where, mode, state } = UPI_ROWS[kind]
+      const row = db.exec(`SELECT ${mode}, ${state}, upi_confirmed_at FROM ${table} WHERE ${where}`, [id])[0]?.values[0]
+      if (!row) return kind === 'payment' ? `there is no payment with receipt id ${id}` : noSale(kind, id)
+      const [paidBy, stateNow, confirmedAt] = row
+      if (paidBy !== 'upi') return `${id} was not paid by UPI`
+      if (stateNow === 'FAILED') return `${id} failed: there is no UPI payment to confirm`
+      return confirmedAt === null ? null : `the UPI payment of ${id} is already confirmed`
+    },
+    apply: (db, { at, data }) => {
+      const { table, where } = UPI_ROWS[data.kind]
+      db.run(`UPDATE ${table} SET upi_confirmed_at = ? WHERE ${where}`, [at, data.id])
     },
   },
   'pending.checked': {

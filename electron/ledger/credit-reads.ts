@@ -116,7 +116,14 @@ export function creditPayment(db: Database, receiptId: string): Omit<CreditPayme
     at: payment.at,
     businessDay: payment.businessDay,
     dueAfterPaise: line.duePaise,
+    upiConfirmedAt: upiConfirmedAt(db, receiptId),
   }
+}
+
+/** When staff confirmed a payment's UPI money arrived (migration 15), or null. */
+function upiConfirmedAt(db: Database, receiptId: string): string | null {
+  const at = db.exec('SELECT upi_confirmed_at FROM credit_entries WHERE entry_id = ?', [receiptId])[0]?.values[0]?.[0]
+  return at === undefined || at === null ? null : String(at)
 }
 
 /** The payments staff took on a day, in journal order, through the day index (credit_entries_by_day). */

@@ -236,6 +236,14 @@ export interface LedgerEventData {
     counted: CountedCash
     countedPaise: number
   }
+  /**
+   * Staff saw the customer's UPI app show a sale (or a payment of a due) paid, and pressed "UPI received" (issue #29
+   * part 1): Counter cannot see the payment itself. Once per sale; refused for one not paid by UPI or FAILED.
+   */
+  'sale.upiConfirmed': {
+    kind: UpiConfirmKind
+    id: string
+  }
   /** Bookkeeping of the background re-check queue: one line per check of an unresolved sale. */
   'pending.checked': {
     kind: SaleKind
@@ -247,6 +255,8 @@ export interface LedgerEventData {
 
 /** Recharge sales are named by order id, coupon sales by attempt id. */
 export type SaleKind = 'recharge' | 'coupon'
+/** What a UPI payment is confirmed for: a sale, or a payment of a due (credit, by its receipt id). */
+export type UpiConfirmKind = SaleKind | 'payment'
 
 /** Events that start a sale or move money on a business day: refused once that day is closed. */
 export const DAY_BOUND_EVENTS = ['recharge.intent', 'pan.coupon.intent', 'pan.topup', 'day.closed', 'credit.payment', 'drawer.cash', 'drawer.counted'] as const
@@ -289,6 +299,7 @@ export const LINE_SYNC: { readonly [T in LedgerEventType]: 'own' | 'deferred' } 
   'owner.pin.reset': 'own', //       the trace of a reset, written before the PIN is forgotten
   'drawer.cash': 'own', //           typed in by the shop, money moved
   'drawer.counted': 'own', //        typed in by the shop
+  'sale.upiConfirmed': 'own', //     typed in by the shop
   'pending.checked': 'own', //       written by the background queue, which no one waits on: nothing to gain
 }
 

@@ -342,6 +342,17 @@ export const migrations: Migration[] = [
       CREATE INDEX drawer_counts_by_day ON drawer_counts (business_day, seq);
     `,
   },
+  {
+    version: 15,
+    name: 'UPI payments confirmed by staff',
+    // When staff pressed "UPI received" for a sale or a payment of a due (sale.upiConfirmed, issue #29 part 1); NULL
+    // until then, and for every row before this version. A column of each row, so it moves to an archive with its sale.
+    sql: `
+      ALTER TABLE sales ADD COLUMN upi_confirmed_at TEXT;
+      ALTER TABLE coupon_sales ADD COLUMN upi_confirmed_at TEXT;
+      ALTER TABLE credit_entries ADD COLUMN upi_confirmed_at TEXT;
+    `,
+  },
 ]
 
 /** From this schema version on, every snapshot is written with its check (snapshot.ts). */

@@ -38,6 +38,7 @@ export function saleFromRow(row: ParamsObject): Sale {
     collectedPaise: Number(row.collected_paise ?? row.amount_paise),
     paymentMode: String(row.payment_mode) as PaymentMode,
     settledNote: nullable(row.settled_note),
+    upiConfirmedAt: nullable(row.upi_confirmed_at),
   }
 }
 
@@ -103,6 +104,7 @@ export function couponSaleFromRow(row: ParamsObject): CouponSale {
     collectedPaise: Number(row.collected_paise),
     paymentMode: String(row.payment_mode) as PaymentMode,
     settledNote: nullable(row.settled_note),
+    upiConfirmedAt: nullable(row.upi_confirmed_at),
   }
 }
 

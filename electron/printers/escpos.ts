@@ -1,5 +1,5 @@
 // The bytes an ESC/POS receipt printer is sent: a receipt as text (header, justified rows, bold
-// amount, QR of its reference, cut, drawer kick), any page as a raster image, and the test page.
+// amount, a UPI sale's payment QR, QR of its reference, cut, drawer kick), any page as a raster image, and the test page.
 // Pure functions of their input; sending them is printer-link.ts's job.
 //
 // Decision: the byte stream comes from @point-of-sale/receipt-printer-encoder (MIT, typed, pure JS;
@@ -44,7 +44,8 @@ function receiptTexts(content: ReceiptContent): string[] {
   const total = content.total ? [content.total.label, formatPaise(content.total.paise)] : []
   const words = paperWords(content.language).receipt
   const banner = content.training ? [words.training] : []
-  return [...banner, content.title, content.reference, ...rows, ...total, `${words.status} ${content.status}`, content.note, content.footer]
+  const upi = content.upi ? [content.upi.label] : []
+  return [...banner, content.title, content.reference, ...rows, ...total, `${words.status} ${content.status}`, content.note, ...upi, content.footer]
 }
 
 /** True when some text of the receipt (or the shop's header) cannot be printed as text, so it must go as an image. */
@@ -129,9 +130,12 @@ function finish(to: Encoder, drawerKick: boolean): Uint8Array {
   return bytes.at(-1) === 0x0a ? bytes.subarray(0, -1) : bytes
 }
 
-/** The QR of the id a receipt is found by: model 2, 6-dot modules (about 21 mm for an order id), error level M: reads from a crumpled receipt. */
-function qr(to: Encoder, reference: string) {
-  to.align('center').qrcode(reference, { model: 2, size: 6, errorlevel: 'm' }).align('left')
+/**
+ * The QR of the id a receipt is found by (or of a UPI sale's payment link): model 2, 6-dot modules (about 21 mm for an
+ * order id, 34 mm for a UPI link), error level M: reads from a crumpled receipt.
+ */
+function qr(to: Encoder, text: string) {
+  to.align('center').qrcode(text, { model: 2, size: 6, errorlevel: 'm' }).align('left')
 }
 
 export interface JobOptions {
@@ -171,6 +175,13 @@ export function receiptBytes(content: ReceiptContent, shop: ShopHeader, { widthM
   lines(content.after)
   to.bold(true).line(`${words.status} ${content.status}`).bold(false)
   if (content.note) for (const line of wrap(printedForm(content.note), columns)) to.line(line)
+  // A UPI sale's request for its exact amount (shared/upi.ts), the printer's own QR of the same link as the screen's,
+  // with its line above it; the same size as the order id's, whose modules a phone reads at arm's length.
+  if (content.upi) {
+    to.newline()
+    centred(to, content.upi.label, columns)
+    qr(to, content.upi.link)
+  }
   banner()
   to.newline()
   qr(to, content.reference)

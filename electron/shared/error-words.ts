@@ -374,6 +374,7 @@ const en = {
   'office.noDatabase': (p: { database: string }) => `The office database has no database named ${p.database}.`,
   'office.noAnswer': (p: { where: string }) => `No answer from the office database at ${p.where} in time.`,
   'office.tls': (p: { where: string }) => `The office database at ${p.where} could not be reached encrypted (TLS): check its certificate, or that it accepts TLS.`,
+  'office.full': (p: { where: string }) => `The office database at ${p.where} has had no free connection for minutes (too many counters at once): its lines wait here and are sent once one frees; the owner may raise max_connections or put PgBouncer in front.`,
   'office.unusable': (p: { where: string; code: string }) => `The office database at ${p.where} could not be used${p.code ? ` (${p.code})` : ''}.`,
   'office.notAllowed': (p: { user: string }) =>
     `The office database does not let ${p.user} do what shipping needs (the office not upgraded for this Counter, or its roles not set up): the owner runs npm run office -- roles.`,
@@ -522,6 +523,14 @@ const en = {
   'restore.officeRefused': (p: { problem: string }) => `The office's copy cannot be restored: ${p.problem}`,
   'restore.copyDiffers': 'The copy put in place did not read back as the copy chosen: nothing was changed. Try again, or choose another copy.',
   'restore.failed': (p: { problem: string }) => `The restore stopped (${p.problem}): the books are as they were before it.`,
+  // A UPI request for the exact amount (issue #29 part 1; shared/upi.ts, contract/settings.ts, counter/upi.ts).
+  'upi.vpa': 'A UPI id is name@bank, like shop.ramesh@okaxis or 9876543210@ybl',
+  'upi.payee': "The payee name: English letters and spaces (. & ' - too), at most 50",
+  'upi.payeeNeeded': "Enter the payee name the customer's UPI app should show",
+  'upi.checkSettings': 'Check the UPI settings: nothing was saved.',
+  'upi.notUpi': (p: { id: string }) => `${p.id} was not paid by UPI: there is no UPI payment to confirm.`,
+  'upi.failedSale': (p: { id: string }) => `${p.id} failed: its money goes back to the customer, there is no UPI payment to confirm.`,
+  'upi.notRecorded': 'Nothing was recorded: press UPI received again.',
 }
 
 export type ErrorWords = typeof en
@@ -853,6 +862,7 @@ const hi: ErrorWords = {
   'office.noDatabase': (p) => `ऑफ़िस में ${p.database} नाम का कोई डेटाबेस नहीं है।`,
   'office.noAnswer': (p) => `${p.where} वाले ऑफ़िस डेटाबेस से समय पर जवाब नहीं आया।`,
   'office.tls': (p) => `${p.where} वाले ऑफ़िस डेटाबेस तक एन्क्रिप्टेड (TLS) नहीं पहुँचा जा सका: उसका सर्टिफ़िकेट जाँचें, या देखें कि वह TLS लेता है।`,
+  'office.full': (p) => `${p.where} वाले ऑफ़िस डेटाबेस में कई मिनट से कोई कनेक्शन खाली नहीं (एक साथ बहुत सारे काउंटर): इस काउंटर की एंट्री यहीं इंतज़ार कर रही हैं और कनेक्शन खाली होते ही भेजी जाएँगी; मालिक max_connections बढ़ा सकता है या आगे PgBouncer लगा सकता है।`,
   'office.unusable': (p) => `${p.where} वाला ऑफ़िस डेटाबेस इस्तेमाल नहीं हो सका${p.code ? ` (${p.code})` : ''}।`,
   'office.notAllowed': (p) =>
     `ऑफ़िस डेटाबेस ${p.user} को वह नहीं करने देता जो भेजने के लिए ज़रूरी है (ऑफ़िस इस Counter के लिए अपग्रेड नहीं हुआ, या उसके रोल तैयार नहीं): मालिक npm run office -- roles चलाए।`,
@@ -985,6 +995,13 @@ const hi: ErrorWords = {
   'restore.officeRefused': (p) => `ऑफ़िस की कॉपी रीस्टोर नहीं हो सकती: ${p.problem}`,
   'restore.copyDiffers': 'जगह पर रखी गई कॉपी चुनी हुई कॉपी जैसी वापस नहीं पढ़ी गई: कुछ नहीं बदला। फिर कोशिश करें, या दूसरी कॉपी चुनें।',
   'restore.failed': (p) => `रीस्टोर रुक गया (${p.problem}): खाते रीस्टोर से पहले जैसे हैं।`,
+  'upi.vpa': 'UPI ID नाम@बैंक जैसी होती है, जैसे shop.ramesh@okaxis या 9876543210@ybl',
+  'upi.payee': "पाने वाले का नाम: अंग्रेज़ी अक्षर और स्पेस (. & ' - भी), ज़्यादा से ज़्यादा 50",
+  'upi.payeeNeeded': 'ग्राहक के UPI ऐप में दिखने वाला पाने वाले का नाम डालें',
+  'upi.checkSettings': 'UPI सेटिंग जाँचें: कुछ सेव नहीं हुआ।',
+  'upi.notUpi': (p) => `${p.id} का भुगतान UPI से नहीं हुआ: पुष्टि करने को कोई UPI भुगतान नहीं है।`,
+  'upi.failedSale': (p) => `${p.id} फ़ेल हुआ: उसका पैसा ग्राहक को वापस जाता है, पुष्टि करने को कोई UPI भुगतान नहीं है।`,
+  'upi.notRecorded': 'कुछ दर्ज नहीं हुआ: UPI मिला फिर से दबाएँ।',
 }
 
 export const errorDictionaries: Record<Language, ErrorWords> = { en, hi }

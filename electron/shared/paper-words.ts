@@ -47,6 +47,8 @@ const en = {
     failedNote: 'No money was taken by the provider for this order.',
     pendingNote: 'Do not pay again: the shop is checking the status of this order.',
     footer: 'Thank you. For any query, quote the order id.',
+    // Above the QR of a UPI sale's exact amount (issue #29 part 1; shared/upi.ts).
+    upiScan: (amount: string) => `Pay ${amount} by UPI: scan with any UPI app`,
     // A receipt of a payment of a due (credit, udhaar).
     payment: {
       title: 'Payment received (udhaar)',
@@ -257,6 +259,7 @@ const hi: PaperWords = {
     failedNote: 'इस ऑर्डर के लिए प्रोवाइडर ने कोई पैसा नहीं लिया।',
     pendingNote: 'दोबारा पैसे न दें: दुकान इस ऑर्डर की स्थिति जाँच रही है।',
     footer: 'धन्यवाद। कोई भी सवाल हो तो ऑर्डर ID बताएँ।',
+    upiScan: (amount: string) => `${amount} UPI से चुकाएँ: किसी भी UPI ऐप से स्कैन करें`,
     payment: {
       title: 'उधार का भुगतान मिला',
       receiptId: 'रसीद ID',

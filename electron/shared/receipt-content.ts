@@ -27,4 +27,9 @@ export interface ReceiptContent {
   status: string
   note: string
   footer: string
+  /**
+   * A sale paid by UPI, when the shop has a UPI id (shared/upi.ts): the upi://pay link for its exact amount, drawn as a
+   * QR under `label` (an image in HTML, the printer's own QR on ESC/POS text). Absent otherwise.
+   */
+  upi?: { link: string; label: string }
 }

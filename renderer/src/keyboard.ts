@@ -2,7 +2,7 @@
 // on show, "?" opens the help; and focus never falls to the top of the page when the app moves it.
 import { nextTick, ref } from 'vue'
 import type { Router } from 'vue-router'
-import { isHelpKey, isPrintKey, isRepeatKey, screenKeyOf } from './shortcuts'
+import { isHelpKey, isPrintKey, isRepeatKey, isUpiReceivedKey, screenKeyOf } from './shortcuts'
 
 /** Whether the help overlay is open. */
 export const helpOpen = ref(false)
@@ -35,6 +35,16 @@ export function onRepeatKey(repeat: Repeater): () => void {
   repeater = repeat
   return () => {
     if (repeater === repeat) repeater = null
+  }
+}
+
+type UpiReceiver = () => void
+let upiReceiver: UpiReceiver | null = null
+/** Alt+U where a sale's UPI QR is on show and not yet confirmed (UpiRequest.vue): "UPI received". */
+export function onUpiReceivedKey(receive: UpiReceiver): () => void {
+  upiReceiver = receive
+  return () => {
+    if (upiReceiver === receive) upiReceiver = null
   }
 }
 
@@ -117,6 +127,11 @@ export function startKeyboard(router: Router): () => void {
     if (isRepeatKey(event) && repeater) {
       event.preventDefault()
       repeater()
+      return
+    }
+    if (isUpiReceivedKey(event) && upiReceiver) {
+      event.preventDefault()
+      upiReceiver()
       return
     }
     if (isHelpKey(event)) {

@@ -50,6 +50,7 @@ export const actionKeys: readonly ActionKey[] = [
   { keys: 'F1', what: 'keys.nextCustomer' },
   { keys: 'F2', what: 'keys.nextCoupon' },
   { keys: 'Alt+R', what: 'customers.repeatKey' },
+  { keys: 'Alt+U', what: 'upi.key' },
   { keys: '?', what: 'keys.help' },
 ]
 
@@ -70,6 +71,9 @@ export const isPrintKey = (event: KeyboardEvent) => event.ctrlKey && !event.altK
 
 /** Alt+R repeats the number's last recharge on Recharge; e.code, so a keyboard layout that types another letter there still works. */
 export const isRepeatKey = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyR'
+
+/** Alt+U: "UPI received" for the sale on show whose UPI QR is up (issue #29 part 1); e.code, as Alt+R. */
+export const isUpiReceivedKey = (event: KeyboardEvent) => event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey && event.code === 'KeyU'
 
 /** "?" opens the help, except where it could be typed: a text field that is not for digits. */
 export function isHelpKey(event: KeyboardEvent): boolean {

@@ -29,6 +29,7 @@ export function sampleSale(changes: Partial<Sale> = {}): Sale {
     collectedPaise: 19_900,
     paymentMode: 'cash',
     settledNote: null,
+    upiConfirmedAt: null,
     ...changes,
   }
 }

@@ -75,6 +75,24 @@ describe('a receipt as text on a network printer', () => {
     expect(Math.max(...decoded.lines.map((line) => line.length))).toBeLessThanOrEqual(ROLL_COLUMNS[80])
   })
 
+  it("prints a UPI sale's payment request as the printer's own QR of the same upi:// link, its line above it, before the order id's", async () => {
+    const upiShop = sampleShop({ receiptWidthMm: 58, upiVpa: 'shop.ramesh@okaxis', upiPayee: 'Sharma & Sons Mobile' })
+    const upiSale = sampleSale({ paymentMode: 'upi', collectedPaise: 210_50 })
+    const content = rechargeReceipt(upiSale, upiShop)
+    const link = `upi://pay?pa=shop.ramesh@okaxis&pn=Sharma%20%26%20Sons%20Mobile&am=210.50&cu=INR&tn=${upiSale.orderId}&tr=${upiSale.orderId}`
+    expect(content.upi?.link).toBe(link)
+    expect(needsImage(content, upiShop)).toBe(false)
+    await sendToPrinter(addressOf(printer), receiptBytes(content, upiShop, { widthMm: 58, drawerKick: false }), LINK)
+    const decoded = printer.decoded()
+    expect(decoded.qr).toEqual([link, upiSale.orderId])
+    expect(words(decoded)).toContain('Pay Rs.210.50 by UPI: scan with any UPI app')
+    expect(Math.max(...decoded.lines.map((line) => line.length))).toBeLessThanOrEqual(ROLL_COLUMNS[58])
+    // A cash sale of the same shop carries none.
+    printer.clear()
+    await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, upiShop), upiShop, { widthMm: 58, drawerKick: false }), LINK)
+    expect(printer.decoded().qr).toEqual([sale.orderId])
+  })
+
   it('kicks the drawer once, before the cut, only when asked', async () => {
     await sendToPrinter(addressOf(printer), receiptBytes(rechargeReceipt(sale, shop), shop, { widthMm: 58, drawerKick: true }), LINK)
     const bytes = printer.received()

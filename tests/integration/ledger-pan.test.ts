@@ -153,7 +153,7 @@ describe('coupon sales', () => {
       attemptId: 'C1', orderId: null, vleId: 'VLE1', vleName: 'Asha Devi', type: 1, qty: 3, expectedRatePaise: 10700,
       state: 'SENDING', providerStatus: null, message: '', date: null, ratePaise: null, amountPaise: null, oldBalPaise: null,
       newBalPaise: null, problems: [], createdAt: atSeq(1), updatedAt: atSeq(1), lastCheckedAt: null, training: true,
-      collectedPaise: 32100, paymentMode: 'cash', settledNote: null,
+      collectedPaise: 32100, paymentMode: 'cash', settledNote: null, upiConfirmedAt: null,
     }
     expect(ledger.couponSale('C1')).toEqual(sending)
     expect(ledger.unresolvedCouponSales().map((sale) => sale.attemptId)).toEqual(['C1'])

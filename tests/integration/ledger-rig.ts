@@ -137,6 +137,7 @@ export function useLedgerRig(prefix: string): LedgerRig {
 
 /** What each schema version added, undone: turns a snapshot back into what an older Counter wrote. */
 const UNDO_MIGRATION: Record<number, string> = {
+  15: ['sales', 'coupon_sales', 'credit_entries'].map((table) => `ALTER TABLE ${table} DROP COLUMN upi_confirmed_at;`).join(' '),
   14: 'DROP TABLE cash_moves; DROP TABLE drawer_counts;',
   13: 'DROP TABLE pin_resets;',
   12: 'ALTER TABLE credit_entries DROP COLUMN recorded_by;',

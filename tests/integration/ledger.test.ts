@@ -63,7 +63,7 @@ describe('recording sales', () => {
       orderId: 'A1', kind: 'mobile', number: '9876543210', operatorCode: 'JIO', operatorName: 'Jio', circle: 'DL',
       amountPaise: 19900, state: 'SENDING', providerStatus: null, message: '', fpayId: null, operatorRef: null,
       createdAt: `${DAY}T04:30:00.000Z`, updatedAt: `${DAY}T04:30:00.000Z`, lastCheckedAt: null, training: true,
-      collectedPaise: 19900, paymentMode: 'cash', settledNote: null, customerName: null,
+      collectedPaise: 19900, paymentMode: 'cash', settledNote: null, upiConfirmedAt: null, customerName: null,
     })
     expect(ledger.unresolvedSales().map((sale) => sale.orderId)).toEqual(['A1'])
 

@@ -44,7 +44,7 @@ function firstError(input: unknown): { field: string; message: string } {
 describe('recharge.sell input', () => {
   it('accepts a good mobile sale and trims it', () => {
     const parsed = SellRechargeInputSchema.parse({ ...sale, number: ' 9876543210 ', amount: ' 199.50 ' })
-    expect(parsed).toMatchObject({ number: '9876543210', amount: '199.50' })
+    expect(parsed).toMatchObject({ number: '9876543210', amount: 199_50 })
   })
 
   it.each([
@@ -84,27 +84,28 @@ describe('money inputs: Indian grouping, and each its own bound', () => {
   const issue = (schema: { safeParse(input: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }, input: unknown) =>
     schema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${english(i.message)}`)
 
-  it('takes "1,999" as an amount and passes it on as a plain decimal', () => {
-    expect(SellRechargeInputSchema.parse({ ...sale, amount: '1,999', collected: '2,009.50' })).toMatchObject({ amount: '1999', collected: '2009.50' })
+  it('takes "1,999" as an amount and passes it on as exact paise, read once', () => {
+    expect(SellRechargeInputSchema.parse({ ...sale, amount: '1,999', collected: '2,009.50' })).toMatchObject({ amount: 1999_00, collected: 2009_50 })
+    expect(SellRechargeInputSchema.parse({ ...sale, collected: ' ' }).collected).toBeNull()
   })
 
   it('bounds a top-up by its own ₹10,00,000, not the ₹25,000 of a recharge', () => {
     const topup = channels['topups.add'].input
-    expect(topup.parse({ amount: '1,00,000', reference: 'UTR 1' }).amount).toBe('100000')
+    expect(topup.parse({ amount: '1,00,000', reference: 'UTR 1' }).amount).toBe(1_00_000_00)
     expect(issue(topup, { amount: '10,00,001', reference: 'UTR 1' })).toEqual(['amount: Amount must not be more than ₹10,00,000'])
   })
 
   it('bounds what a close counts: notes, coins and the opening float', () => {
     const close = { businessDay: '2026-11-23', openingFloat: '0', counted: { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' } }
-    expect(CloseDayInputSchema.safeParse(close).success).toBe(true)
-    expect(CloseDayInputSchema.parse({ ...close, counted: { ...close.counted, n10: 10_000, coins: '1,234.50' } }).counted.coins).toBe('1234.50')
+    expect(CloseDayInputSchema.parse(close)).toMatchObject({ openingFloat: 0, counted: { coins: null } })
+    expect(CloseDayInputSchema.parse({ ...close, counted: { ...close.counted, n10: 10_000, coins: '1,234.50' } }).counted.coins).toBe(1234_50)
     expect(issue(CloseDayInputSchema, { ...close, counted: { ...close.counted, n200: 10_001 } })).toEqual(['counted.n200: At most 10,000 notes of one kind'])
     expect(issue(CloseDayInputSchema, { ...close, counted: { ...close.counted, coins: '50,000.01' } })).toEqual(['counted.coins: Amount must not be more than ₹50,000'])
     expect(issue(CloseDayInputSchema, { ...close, openingFloat: '2,00,000' })).toEqual(['openingFloat: Amount must not be more than ₹1,00,000'])
   })
 
   it('bounds the service-charge cap and allows ₹0', () => {
-    expect(SaveSettingsInputSchema.parse({ serviceChargeCap: '0' }).serviceChargeCap).toBe('0')
+    expect(SaveSettingsInputSchema.parse({ serviceChargeCap: '0' }).serviceChargeCap).toBe(0)
     expect(issue(SaveSettingsInputSchema, { serviceChargeCap: '1,000.01' })).toEqual(['serviceChargeCap: Amount must not be more than ₹1,000'])
   })
 })

@@ -32,6 +32,7 @@ const coupon: CouponSale = {
   collectedPaise: 21400,
   paymentMode: 'upi',
   settledNote: null,
+  upiConfirmedAt: null,
 }
 
 describe('needsImage', () => {

@@ -32,7 +32,7 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
  * coupon names, Counter), keys on the keyboard, file and protocol names, and the browser's own menu words.
  */
 const KEPT = new Set(
-  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl Alt R P M F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY WhatsApp'.split(' '),
+  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl Alt R P M U F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY WhatsApp QR'.split(' '),
 )
 const latinWords = (text: string) => text.replace(/\{\w+\}/g, ' ').match(/[A-Za-z][A-Za-z0-9-]*/g) ?? []
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
@@ -118,7 +118,7 @@ describe('a receipt in Hindi', () => {
 })
 
 describe('a receipt of a payment of a due (udhaar) in Hindi', () => {
-  const payment = { receiptId: 'PAY20260105X1', number: '9876543210', name: 'रमेश', amountPaise: 1_500_00, mode: 'cash' as const, note: '', at: '2026-01-05T06:30:15.000Z', businessDay: '2026-01-05', dueAfterPaise: 2_00_000_00, training: false }
+  const payment = { receiptId: 'PAY20260105X1', number: '9876543210', name: 'रमेश', amountPaise: 1_500_00, mode: 'cash' as const, note: '', at: '2026-01-05T06:30:15.000Z', businessDay: '2026-01-05', dueAfterPaise: 2_00_000_00, upiConfirmedAt: null, training: false }
 
   it('says every word in Hindi, the amounts grouped the Indian way, and stays English in English', () => {
     const html = receiptRenderer(resources).html(paymentReceipt(payment, { ...shop, receiptLanguage: 'hi' }), shop)

@@ -44,7 +44,7 @@ describe('migrations', () => {
       'amount_paise INTEGER', 'state TEXT', 'provider_status TEXT', 'message TEXT', 'fpay_id TEXT', 'operator_ref TEXT',
       'business_day TEXT', 'created_at TEXT', 'updated_at TEXT', 'last_checked_at TEXT', 'training INTEGER',
       'collected_paise INTEGER', 'payment_mode TEXT', 'settled_note TEXT', 'checks INTEGER', 'last_answer TEXT', 'next_check_at TEXT',
-      'margin_paise INTEGER', 'sold_by TEXT',
+      'margin_paise INTEGER', 'sold_by TEXT', 'upi_confirmed_at TEXT',
     ])
     const required = columns('sales').filter((column) => column.notNull === 1).map((column) => column.name)
     expect(required).toEqual(expect.arrayContaining(['amount_paise', 'business_day']))
@@ -73,7 +73,7 @@ describe('migrations', () => {
       'created_at TEXT NOT NULL', 'updated_at TEXT NOT NULL', 'last_checked_at TEXT', 'training INTEGER NOT NULL',
       'collected_paise INTEGER', 'collected_default INTEGER NOT NULL', 'payment_mode TEXT NOT NULL', 'settled_note TEXT',
       'checks INTEGER NOT NULL', 'last_answer TEXT', 'next_check_at TEXT', 'margin_paise INTEGER', 'sold_by TEXT NOT NULL',
-      'intent_seq INTEGER',
+      'intent_seq INTEGER', 'upi_confirmed_at TEXT',
     ])
     expect(described('password_resets')).toEqual([
       'attempt_id TEXT', 'order_id TEXT', 'vle_id TEXT NOT NULL', 'vle_name TEXT', 'status TEXT NOT NULL',
@@ -124,7 +124,7 @@ describe('migrations', () => {
     )
     const salesBefore = db.exec('SELECT * FROM sales')[0].values[0]
     expect(migrate(db)).toEqual({ from: 1, to: migrations.length })
-    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...salesBefore, 19900, 'cash', null, 0, null, null, null, 'owner']])
+    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...salesBefore, 19900, 'cash', null, 0, null, null, null, 'owner', null]])
     expect(readMeta(db, 'journal_seq')).toBe('2')
     expect(db.exec('SELECT count(*) FROM coupon_sales')[0].values).toEqual([[0]])
   })
@@ -167,9 +167,9 @@ describe('migrations', () => {
     const [sale, coupon] = [before('sales'), before('coupon_sales')]
     expect(migrate(db)).toEqual({ from: 5, to: migrations.length })
     expect(migrations[5]).toMatchObject({ version: 6, name: 'margin frozen per sale' })
-    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...sale, null, 'owner']])
-    // Margin (6), who sold it (8), and where its intent sits (11): unknown for a sale made before each.
-    expect(db.exec('SELECT * FROM coupon_sales')[0].values).toEqual([[...coupon, null, 'owner', null]])
+    expect(db.exec('SELECT * FROM sales')[0].values).toEqual([[...sale, null, 'owner', null]])
+    // Margin (6), who sold it (8), where its intent sits (11) and a UPI payment confirmed (15): unknown for a sale made before each.
+    expect(db.exec('SELECT * FROM coupon_sales')[0].values).toEqual([[...coupon, null, 'owner', null, null]])
   })
 
   it('record who sold each sale from version 8, sales made before it read as the owner\'s', () => {
@@ -268,7 +268,7 @@ describe('migrations', () => {
     const before = db.exec('SELECT * FROM credit_entries ORDER BY seq')[0].values
     expect(migrate(db)).toEqual({ from: 11, to: migrations.length })
     expect(migrations[11]).toMatchObject({ version: 12, name: 'who took each credit payment' })
-    expect(db.exec('SELECT * FROM credit_entries ORDER BY seq')[0].values).toEqual(before.map((row) => [...row, 'owner']))
+    expect(db.exec('SELECT * FROM credit_entries ORDER BY seq')[0].values).toEqual(before.map((row) => [...row, 'owner', null]))
   })
 
   it('do nothing on a database that is already current', () => {
@@ -297,6 +297,7 @@ describe('migrations', () => {
     expect(described('credit_entries')).toEqual([
       'entry_id TEXT', 'number TEXT NOT NULL', 'kind TEXT NOT NULL', 'amount_paise INTEGER NOT NULL', 'state TEXT', 'reversed_at TEXT',
       'mode TEXT', 'note TEXT NOT NULL', 'business_day TEXT NOT NULL', 'at TEXT NOT NULL', 'seq INTEGER NOT NULL', 'recorded_by TEXT NOT NULL',
+      'upi_confirmed_at TEXT',
     ])
     expect(indexesOf("tbl_name LIKE 'credit_%'")).toEqual({
       credit_entries_by_day: 'credit_entries(business_day, kind)',
@@ -319,6 +320,17 @@ describe('migrations', () => {
       cash_moves_by_day: 'cash_moves(business_day, seq)',
       drawer_counts_by_day: 'drawer_counts(business_day, seq)',
     })
+  })
+
+  it('add when staff confirmed a UPI payment in version 15: a column of every sale and payment, NULL for those before it', () => {
+    for (const m of migrations.filter((migration) => migration.version <= 14)) db.exec(m.sql)
+    writeMeta(db, 'schema_version', '14')
+    db.run(`INSERT INTO sales (order_id, kind, number, operator_code, operator_name, amount_paise, state, message, business_day, created_at, updated_at, training, payment_mode)
+            VALUES ('U1', 'mobile', '9812345678', 'AT', 'Airtel', 20900, 'SUCCESS', '', '2026-11-28', 'x', 'x', 0, 'upi')`)
+    expect(migrate(db)).toEqual({ from: 14, to: migrations.length })
+    expect(migrations[14]).toMatchObject({ version: 15 })
+    for (const table of ['sales', 'coupon_sales', 'credit_entries']) expect(described(table)).toContain('upi_confirmed_at TEXT')
+    expect(db.exec('SELECT order_id, upi_confirmed_at FROM sales')[0].values).toEqual([['U1', null]])
   })
 
   it('migrate a version 5 database to the latest without touching its sales (additive)', () => {

@@ -24,6 +24,7 @@ const recharge: Sale = {
   collectedPaise: 19950,
   paymentMode: 'cash',
   settledNote: null,
+  upiConfirmedAt: null,
 }
 
 const coupon: CouponSale = {
@@ -50,6 +51,7 @@ const coupon: CouponSale = {
   collectedPaise: 21400,
   paymentMode: 'upi',
   settledNote: null,
+  upiConfirmedAt: null,
 }
 
 const now = new Date('2024-05-01T12:00:00.000Z')

@@ -48,7 +48,7 @@ describe('a receipt with a service charge', () => {
       attemptId: 'CP261128000007ABC', orderId: 'UTI123', vleId: 'VLE1001', vleName: 'Ramesh Kumar', type: 1, qty: 2, expectedRatePaise: 107_00,
       date: '28-Nov-2026', ratePaise: 107_00, amountPaise: 214_00, oldBalPaise: 5_000_00, newBalPaise: 4_786_00, problems: [], state: 'SUCCESS',
       providerStatus: 'SUCCESS', message: '', createdAt: '2026-11-28T06:00:00.000Z', updatedAt: '2026-11-28T06:00:00.000Z', lastCheckedAt: null,
-      training: false, collectedPaise: 234_00, paymentMode: 'upi', settledNote: null,
+      training: false, collectedPaise: 234_00, paymentMode: 'upi', settledNote: null, upiConfirmedAt: null,
     }
     const content = couponReceipt(coupon, sampleShop())
     expect(content.rows.slice(-2)).toEqual([['Amount', '₹214.00'], ['Service charge', '₹20.00']])
@@ -78,7 +78,7 @@ describe('a receipt without a service charge', () => {
       attemptId: 'CP261128000008ABC', orderId: 'UTI124', vleId: 'VLE1001', vleName: 'Ramesh Kumar', type: 1, qty: 2, expectedRatePaise: 107_00,
       date: '28-Nov-2026', ratePaise: 107_00, amountPaise: 214_00, oldBalPaise: 5_000_00, newBalPaise: 4_786_00, problems: [], state: 'SUCCESS',
       providerStatus: 'SUCCESS', message: '', createdAt: '2026-11-28T06:00:00.000Z', updatedAt: '2026-11-28T06:00:00.000Z', lastCheckedAt: null,
-      training: false, collectedPaise: 214_00, paymentMode: 'cash', settledNote: null,
+      training: false, collectedPaise: 214_00, paymentMode: 'cash', settledNote: null, upiConfirmedAt: null,
     }
     const content = couponReceipt(coupon, sampleShop())
     expect(content.total).toEqual({ label: 'Amount', paise: 214_00 })

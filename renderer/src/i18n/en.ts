@@ -13,6 +13,7 @@ import { practiceEn } from './en-practice'
 import { printerEn } from './en-printer'
 import { rolesEn } from './en-roles'
 import { shareEn } from './en-share'
+import { upiEn } from './en-upi'
 
 export const en = {
   ...backupEn,
@@ -29,6 +30,7 @@ export const en = {
   ...languageEn,
   ...rolesEn,
   ...shareEn,
+  ...upiEn,
   app: {
     name: 'Counter',
     trainingBanner: 'TRAINING — no money moves',

@@ -15,6 +15,7 @@ import { practiceHi } from './hi-practice'
 import { printerHi } from './hi-printer'
 import { rolesHi } from './hi-roles'
 import { shareHi } from './hi-share'
+import { upiHi } from './hi-upi'
 
 export const hi: typeof en = {
   ...backupHi,
@@ -30,6 +31,7 @@ export const hi: typeof en = {
   ...practiceHi,
   ...rolesHi,
   ...shareHi,
+  ...upiHi,
   ...languageHi,
   app: {
     name: 'Counter',

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Agent, Input, Output, Result } from '../../../electron/contract'
 import { call } from '../api'
+import { busyWhile, busyWith } from '../busy'
 
 type State = Output<'pan.states'>['states'][number]
 
@@ -55,27 +56,21 @@ export const useAgentsStore = defineStore('agents', () => {
     selectedVleId.value = vleId
   }
 
-  async function create(input: Input<'pan.agents.create'>): Promise<Result<Agent>> {
-    creating.value = true
-    try {
+  function create(input: Input<'pan.agents.create'>): Promise<Result<Agent>> {
+    return busyWhile(creating, async () => {
       const result = await call('pan.agents.create', input)
       if (result.ok) apply([result.value])
       return result
-    } finally {
-      creating.value = false
-    }
+    })
   }
 
   /** One agent's status, or (without an id) every PENDING agent's. */
-  async function refresh(vleId?: string): Promise<Result<Output<'pan.agents.refresh'>>> {
-    refreshing.value = vleId ?? ALL_PENDING
-    try {
+  function refresh(vleId?: string): Promise<Result<Output<'pan.agents.refresh'>>> {
+    return busyWith(refreshing, vleId ?? ALL_PENDING, async () => {
       const result = await call('pan.agents.refresh', vleId ? { vleId } : {})
       if (result.ok) apply(result.value.agents)
       return result
-    } finally {
-      refreshing.value = null
-    }
+    })
   }
 
   return { agents, states, loadError, selectedVleId, selected, approved, creating, refreshing, load, ensureStatesLoaded, stateName, select, create, refresh }

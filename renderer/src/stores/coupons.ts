@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { ref, shallowRef } from 'vue'
 import type { CounterEvent, CouponSale, Input, Output, Result } from '../../../electron/contract'
 import { call, onEvent } from '../api'
+import { busyWith } from '../busy'
 import { isStale } from '../freshness'
 import { t } from '../i18n'
 
@@ -78,15 +79,12 @@ export const useCouponsStore = defineStore('coupons', () => {
     }
   }
 
-  async function checkStatus(attemptId: string): Promise<Result<CouponSale>> {
-    checkingAttemptId.value = attemptId
-    try {
+  function checkStatus(attemptId: string): Promise<Result<CouponSale>> {
+    return busyWith(checkingAttemptId, attemptId, async () => {
       const result = await call('pan.coupons.checkStatus', { attemptId })
       if (result.ok) applySale(result.value)
       return result
-    } finally {
-      checkingAttemptId.value = null
-    }
+    })
   }
 
   /** Follows coupon.changed events (sales resolved at start-up, another window); returns the unsubscribe. */

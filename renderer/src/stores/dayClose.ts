@@ -4,6 +4,7 @@ import { ref } from 'vue'
 import type { DaySummary, Input, Result, TopUp } from '../../../electron/contract'
 import { call, platform } from '../api'
 import { printHtml } from '../browserPrint'
+import { busyWhile, busyWith } from '../busy'
 import { downloadText } from '../download'
 import { t } from '../i18n'
 import { useSettingsStore } from './settings'
@@ -41,41 +42,32 @@ export const useDayCloseStore = defineStore('dayClose', () => {
     }
   }
 
-  async function close(input: Input<'day.close'>): Promise<Result<DaySummary>> {
-    closing.value = true
-    try {
+  function close(input: Input<'day.close'>): Promise<Result<DaySummary>> {
+    return busyWhile(closing, async () => {
       const result = await call('day.close', input)
       if (result.ok) {
         latestLoad++
         summary.value = result.value
       }
       return result
-    } finally {
-      closing.value = false
-    }
+    })
   }
 
-  async function addTopUp(input: Input<'topups.add'>): Promise<Result<TopUp>> {
-    addingTopUp.value = true
-    try {
+  function addTopUp(input: Input<'topups.add'>): Promise<Result<TopUp>> {
+    return busyWhile(addingTopUp, async () => {
       const result = await call('topups.add', input)
       // The top-up changes the expected balance and may explain a break: the summary is read again.
       if (result.ok && summary.value) await load(summary.value.businessDay)
       return result
-    } finally {
-      addingTopUp.value = false
-    }
+    })
   }
 
   async function report(kind: ReportAction, action: (businessDay: string) => Promise<Notice>): Promise<void> {
     const businessDay = summary.value?.businessDay
     if (!businessDay || reportBusy.value) return
-    reportBusy.value = kind
-    try {
+    await busyWith(reportBusy, kind, async () => {
       reportNotice.value = await action(businessDay)
-    } finally {
-      reportBusy.value = null
-    }
+    })
   }
 
   /** The desktop app writes the file itself, into its reports folder, and says where. */

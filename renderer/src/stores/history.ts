@@ -4,6 +4,7 @@ import { defineStore } from 'pinia'
 import { reactive, ref, shallowRef, triggerRef } from 'vue'
 import type { HistoryRow, Input, Result, SaleState } from '../../../electron/contract'
 import { call } from '../api'
+import { busyWhile } from '../busy'
 import { downloadText } from '../download'
 import type { FieldErrors } from '../forms'
 
@@ -91,16 +92,13 @@ export const useHistoryStore = defineStore('history', () => {
     triggerRef(pages)
   }
 
-  async function exportCsv(): Promise<Result<{ filename: string }>> {
-    exporting.value = true
-    try {
+  function exportCsv(): Promise<Result<{ filename: string }>> {
+    return busyWhile(exporting, async () => {
       const result = await call('history.exportCsv', query())
       if (!result.ok) return result
       downloadText(result.value.content, result.value.filename)
       return { ok: true, value: { filename: result.value.filename } }
-    } finally {
-      exporting.value = false
-    }
+    })
   }
 
   return { filters, pages, total, archives, searched, error, fieldErrors, exporting, run, need, rowAt, nameCustomer, exportCsv }

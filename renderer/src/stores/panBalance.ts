@@ -2,6 +2,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { call } from '../api'
+import { busyWhile } from '../busy'
 import { useStatusStore } from './status'
 
 export const usePanBalanceStore = defineStore('panBalance', () => {
@@ -11,16 +12,13 @@ export const usePanBalanceStore = defineStore('panBalance', () => {
 
   async function refresh(): Promise<void> {
     if (refreshing.value) return
-    refreshing.value = true
-    try {
+    await busyWhile(refreshing, async () => {
       const result = await call('pan.balance.refresh', {})
       error.value = result.ok ? null : result.error.message
       // The status event carries the same reading; this shows it even if the event stream is reconnecting.
       const status = useStatusStore()
       if (result.ok && status.status) status.apply({ ...status.status, panBalance: result.value })
-    } finally {
-      refreshing.value = false
-    }
+    })
   }
 
   return { refreshing, error, refresh }

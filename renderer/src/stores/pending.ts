@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Input, Output, PendingItem, Result } from '../../../electron/contract'
 import { call } from '../api'
+import { busyWhile, busyWith } from '../busy'
 import { useCouponsStore } from './coupons'
 import { useSalesStore } from './sales'
 
@@ -47,29 +48,23 @@ export const usePendingStore = defineStore('pending', () => {
   }
 
   /** Asks the provider about one item through the screen stores that show the sale, then reloads the queue. */
-  async function checkNow(item: PendingItem): Promise<string | null> {
-    checkingKey.value = keyOf(item)
-    try {
+  function checkNow(item: PendingItem): Promise<string | null> {
+    return busyWith(checkingKey, keyOf(item), async () => {
       const result = item.kind === 'recharge' ? await useSalesStore().checkStatus(item.id) : await useCouponsStore().checkStatus(item.id)
       await load()
       return result.ok ? null : result.error.message
-    } finally {
-      checkingKey.value = null
-    }
+    })
   }
 
-  async function settle(input: Input<'pending.settle'>): Promise<Result<Output<'pending.settle'>>> {
-    settling.value = true
-    try {
+  function settle(input: Input<'pending.settle'>): Promise<Result<Output<'pending.settle'>>> {
+    return busyWhile(settling, async () => {
       const result = await call('pending.settle', input)
       if (result.ok) {
         lastSettled.value = { id: input.id, outcome: input.outcome }
         apply(result.value.items)
       }
       return result
-    } finally {
-      settling.value = false
-    }
+    })
   }
 
   return { items, loadError, checkingKey, settling, lastSettled, count, keyOf, apply, load, reloadSoon, checkNow, settle }

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { Output, PrinterState, SaveSettingsInput, SettingsView } from '../../../electron/contract'
 import { call } from '../api'
+import { busyWith } from '../busy'
 import { t } from '../i18n'
 
 export const PRINTER_FIELDS = ['printerKind', 'receiptWidthMm', 'printerName', 'printerAddress', 'printAsImage', 'openDrawerOnCash'] as const
@@ -45,12 +46,7 @@ export const usePrinterStore = defineStore('printer', () => {
 
   async function run(kind: 'test' | 'check', action: () => Promise<PrinterOutcome>): Promise<PrinterOutcome | null> {
     if (busy.value) return null
-    busy.value = kind
-    try {
-      return await action()
-    } finally {
-      busy.value = null
-    }
+    return busyWith(busy, kind, action)
   }
 
   function testPage(): Promise<PrinterOutcome | null> {

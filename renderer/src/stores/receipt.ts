@@ -4,6 +4,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { call, platform } from '../api'
 import { printHtml } from '../browserPrint'
+import { busyWith } from '../busy'
 import { focusScreenStart } from '../keyboard'
 import { t } from '../i18n'
 import { useSettingsStore } from './settings'
@@ -45,12 +46,9 @@ export const useReceiptStore = defineStore('receipt', () => {
   async function run(kind: 'print' | 'pdf' | 'share', action: (id: string) => Promise<Notice | null>): Promise<void> {
     const id = orderId.value
     if (!id || busy.value) return
-    busy.value = kind
-    try {
+    await busyWith(busy, kind, async () => {
       notice.value = await action(id)
-    } finally {
-      busy.value = null
-    }
+    })
   }
 
   async function print(): Promise<void> {

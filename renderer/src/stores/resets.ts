@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { PasswordReset, Result } from '../../../electron/contract'
 import { call } from '../api'
+import { busyWhile, busyWith } from '../busy'
 
 export const useResetsStore = defineStore('resets', () => {
   const vleId = ref<string | null>(null)
@@ -33,26 +34,20 @@ export const useResetsStore = defineStore('resets', () => {
     else resets.value = [reset, ...resets.value]
   }
 
-  async function request(forVleId: string): Promise<Result<PasswordReset>> {
-    requesting.value = true
-    try {
+  function request(forVleId: string): Promise<Result<PasswordReset>> {
+    return busyWhile(requesting, async () => {
       const result = await call('pan.resets.request', { vleId: forVleId })
       if (result.ok) apply(result.value)
       return result
-    } finally {
-      requesting.value = false
-    }
+    })
   }
 
-  async function check(attemptId: string): Promise<Result<PasswordReset>> {
-    checkingAttemptId.value = attemptId
-    try {
+  function check(attemptId: string): Promise<Result<PasswordReset>> {
+    return busyWith(checkingAttemptId, attemptId, async () => {
       const result = await call('pan.resets.check', { attemptId })
       if (result.ok) apply(result.value)
       return result
-    } finally {
-      checkingAttemptId.value = null
-    }
+    })
   }
 
   return { vleId, resets, loadError, requesting, checkingAttemptId, load, request, check }

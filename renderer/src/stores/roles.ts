@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { Input, RolesStatus } from '../../../electron/contract'
 import { call, onEvent } from '../api'
+import { busyWhile } from '../busy'
 
 export const useRolesStore = defineStore('roles', () => {
   const status = ref<RolesStatus | null>(null)
@@ -30,9 +31,8 @@ export const useRolesStore = defineStore('roles', () => {
   }
 
   /** Answers the status, or null with `error` set (a wrong PIN, the lock-out and its time left). */
-  async function run<K extends 'roles.unlock' | 'roles.lock' | 'roles.setPin'>(channel: K, input: Input<K>): Promise<{ ok: boolean; fields?: Record<string, string> }> {
-    busy.value = true
-    try {
+  function run<K extends 'roles.unlock' | 'roles.lock' | 'roles.setPin'>(channel: K, input: Input<K>): Promise<{ ok: boolean; fields?: Record<string, string> }> {
+    return busyWhile(busy, async () => {
       const result = await call(channel, input)
       if (result.ok) {
         status.value = result.value as RolesStatus
@@ -43,9 +43,7 @@ export const useRolesStore = defineStore('roles', () => {
       // A refused PIN changes the lock-out: read it again.
       void load()
       return { ok: false, fields: result.error.fields }
-    } finally {
-      busy.value = false
-    }
+    })
   }
 
   async function unlock(pin: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { Input, Result, Sale } from '../../../electron/contract'
 import { call } from '../api'
+import { busyWith } from '../busy'
 import { isStale } from '../freshness'
 import { t } from '../i18n'
 
@@ -82,15 +83,12 @@ export const useSalesStore = defineStore('sales', () => {
     }
   }
 
-  async function checkStatus(orderId: string): Promise<Result<Sale>> {
-    checkingOrderId.value = orderId
-    try {
+  function checkStatus(orderId: string): Promise<Result<Sale>> {
+    return busyWith(checkingOrderId, orderId, async () => {
       const result = await call('recharge.checkStatus', { orderId })
       if (result.ok) applySale(result.value)
       return result
-    } finally {
-      checkingOrderId.value = null
-    }
+    })
   }
 
   return { today, businessDay, loadError, selectedSale, selling, sending, checkingOrderId, refreshToday, applySale, nameCustomer, select, sell, checkStatus }

@@ -4,6 +4,7 @@ import { computed, ref } from 'vue'
 import type { Output, Result, SaveSettingsInput, SettingsView } from '../../../electron/contract'
 import type { DateStyle } from '../../../electron/shared/dates'
 import { call, platform } from '../api'
+import { busyWhile } from '../busy'
 import { switchLanguage } from '../i18n'
 import { useStatusStore } from './status'
 
@@ -42,9 +43,8 @@ export const useSettingsStore = defineStore('settings', () => {
     if (!view.value) await load()
   }
 
-  async function save(input: SaveSettingsInput): Promise<Result<SettingsView>> {
-    saving.value = true
-    try {
+  function save(input: SaveSettingsInput): Promise<Result<SettingsView>> {
+    return busyWhile(saving, async () => {
       const result = await call('settings.save', input)
       if (result.ok) {
         view.value = result.value
@@ -54,18 +54,11 @@ export const useSettingsStore = defineStore('settings', () => {
         await useStatusStore().load()
       }
       return result
-    } finally {
-      saving.value = false
-    }
+    })
   }
 
-  async function testConnection(): Promise<Result<Output<'settings.testConnection'>>> {
-    testing.value = true
-    try {
-      return await call('settings.testConnection', {})
-    } finally {
-      testing.value = false
-    }
+  function testConnection(): Promise<Result<Output<'settings.testConnection'>>> {
+    return busyWhile(testing, () => call('settings.testConnection', {}))
   }
 
   return { view, loadError, saving, testing, dateStyle, printsInCore, load, ensureLoaded, save, testConnection }
