@@ -1,11 +1,11 @@
-// The journal shipper's loop: connect to the office, migrate, send what it has not acknowledged in batches, back off while it is away.
+// The journal shipper's loop: connect to the office when there is something to send, migrate, send it in batches, let go; back off while it is away.
 import pg from 'pg'
 import type { OfficeStatus } from '../contract/office'
 import type { TerminalName } from '../ledger/terminal-projections'
-import type { ChainPoint } from '../ledger/segments'
+import { samePoint, type ChainPoint } from '../ledger/segments'
 import { findParting, recordFork, type Parting } from './forks'
 import { ingestBatch, OfficeRefusal, registerTerminal, touchTerminal } from './ingest'
-import { JournalCursor, JournalEnd } from './journal-reader'
+import { JournalCursor, JournalEnd, type Batch } from './journal-reader'
 import { migrateOffice } from './migrations'
 import { say, type Said } from '../shared/error-words'
 
@@ -63,6 +63,30 @@ const HEARTBEAT_MS = 30_000
  */
 const SALES_ON_REST = 7
 const SALES_ON_MS = 5_000
+/**
+ * Decision (issue #28, connections that scale): a counter holds a connection only while it has something to
+ * send, and LINGER_MS after its last batch, then lets go; its next line connects again. Holding one for good
+ * capped an office at PostgreSQL's max_connections (100 by default, about 95 counters). 5 s because a sale
+ * writes its intent and, the provider's answer seconds later, its outcome, and a queue at the counter sells
+ * again within seconds: those lines share one connection (one TLS handshake and login, not one per line),
+ * while a counter that has gone quiet holds nothing. A quiet counter's heartbeat connects, touches and lets
+ * go at once. Counters busy at the same moment still hold one each: past max_connections see OFFICE_FULL.
+ */
+const LINGER_MS = 5_000
+/**
+ * Decision: the office answering "too many clients" (53300: max_connections, or a role's or database's own
+ * connection limit) is not the office being away: a connection frees within seconds (LINGER_MS), so the
+ * shipper tries again after a short wait, doubling to maxMs, each drawn at random between half and one and a
+ * half times it so the counters refused together do not come back together. Meanwhile the status bar shows
+ * it connecting with its lines waiting, not a failure; only after patienceMs with no free connection is it
+ * said (office.full): more counters at once than the office takes is the owner's to fix.
+ */
+const OFFICE_FULL = { firstMs: 250, maxMs: 15_000, patienceMs: 5 * 60_000 }
+
+/** PostgreSQL's too_many_connections: no connection slot free for this login at this moment. */
+export function officeFull(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '53300'
+}
 
 /**
  * Plain words for why the office did not answer, from the error's code only: a driver's own
@@ -89,6 +113,8 @@ export function unreachableWords(error: unknown, office: OfficeAddress): Said {
       return say('office.login', { user: office.user })
     case '3D000':
       return say('office.noDatabase', { database: office.database })
+    case '53300':
+      return say('office.full', { where })
     // Refused a right: a counter logged in as the office's writer role meets a migration it may not apply, or grants missing.
     case '42501':
       return say('office.notAllowed', { user: office.user })
@@ -188,17 +214,39 @@ export function runShipper(options: ShipperOptions): Shipper {
     let unreachableSince: string | null = null
     let wait = backoff.firstMs
     let lastContact = 0
+    /** When the last batch went in: the connection is let go LINGER_MS after it. */
+    let lastSent = -Infinity
     let inTouch = false
+    /** Since when, and how long to wait next, while the office has no free connection (OFFICE_FULL). */
+    let fullSince: number | null = null
+    let fullWait = OFFICE_FULL.firstMs
+    /** A batch read while no connection was held, to send on the one it opens. */
+    let pending: Batch | null = null
     while (!stopped) {
       try {
         if (!client) {
-          status('connecting', acked, unreachableSince, unreachableSince ? say('office.tryingAgain', { since: unreachableSince }) : null)
+          if (acked !== null && unreachableSince === null && fullSince === null) {
+            // Nothing to send and no heartbeat due: no connection is opened; the journal is looked at again after pollMs.
+            pending = cursor.read(acked, batchSize)
+            if (pending.entries.length === 0 && !pending.refused && Date.now() - lastContact <= HEARTBEAT_MS) {
+              status('caught-up', acked, null, null)
+              await pause(pollMs)
+              continue
+            }
+          }
+          if (acked === null || unreachableSince !== null) status('connecting', acked, unreachableSince, unreachableSince ? say('office.tryingAgain', { since: unreachableSince }) : null)
           client = await connect()
-          acked = await registerTerminal(client, terminal, end.lastSeq())
+          const held = await registerTerminal(client, terminal, end.lastSeq())
+          // The office's answer is what is sent after: a batch read before it from another point is read again.
+          if (acked === null || !samePoint(held, acked)) pending = null
+          acked = held
           inTouch = false
+          fullSince = null
+          fullWait = OFFICE_FULL.firstMs
         }
         const batchStarted = Date.now()
-        const batch = cursor.read(acked!, batchSize)
+        const batch = pending ?? cursor.read(acked!, batchSize)
+        pending = null
         // In touch only once this journal agrees with what the office holds under the id: a fork's claimant never is.
         if (!inTouch && batch.refused?.kind !== 'fork') {
           await touchTerminal(client, terminal, end.lastSeq())
@@ -208,14 +256,16 @@ export function runShipper(options: ShipperOptions): Shipper {
         if (batch.entries.length > 0) {
           acked = await ingestBatch(client, terminal.terminalId, batch.entries, end.lastSeq())
           lastContact = Date.now()
+          lastSent = lastContact
         }
         unreachableSince = null
         wait = backoff.firstMs
         if (batch.refused) {
           // What came before the break is in the office; from it on, nothing until the journal is looked at (or, a
-          // fork, until the owner registers this counter anew).
+          // fork, until the owner registers this counter anew). No connection is held meanwhile.
           if (batch.refused.kind === 'fork') await refuseFork(client, acked, batch.refused.message)
           else status('refused', acked, null, batch.refused.message)
+          await drop()
           await pause(backoff.maxMs)
           continue
         }
@@ -225,6 +275,7 @@ export function runShipper(options: ShipperOptions): Shipper {
           continue
         }
         status('caught-up', acked, null, null)
+        if (Date.now() - lastSent >= LINGER_MS) await drop()
         await pause(pollMs)
         if (Date.now() - lastContact > HEARTBEAT_MS && client && !stopped) {
           acked = await touchTerminal(client, terminal, end.lastSeq())
@@ -235,16 +286,30 @@ export function runShipper(options: ShipperOptions): Shipper {
         if (error instanceof OfficeRefusal) {
           if (error.kind === 'fork' && client) await refuseFork(client, acked, error.message).catch(() => status('refused', acked, null, error.message))
           else status('refused', acked, null, error.message)
+          await drop()
           await pause(backoff.maxMs)
           continue
         }
         await drop()
+        if (officeFull(error)) {
+          fullSince ??= Date.now()
+          if (Date.now() - fullSince >= OFFICE_FULL.patienceMs) {
+            unreachableSince ??= new Date(fullSince).toISOString()
+            status('unreachable', acked, unreachableSince, unreachableWords(error, office))
+          } else status('connecting', acked, unreachableSince, unreachableSince ? say('office.tryingAgain', { since: unreachableSince }) : null)
+          await pause(fullWait * (0.5 + Math.random()))
+          fullWait = Math.min(fullWait * 2, OFFICE_FULL.maxMs)
+          continue
+        }
+        fullSince = null
         unreachableSince ??= new Date().toISOString()
         status('unreachable', acked, unreachableSince, unreachableWords(error, office))
         await pause(wait)
         wait = Math.min(wait * 2, backoff.maxMs)
       }
     }
+    // A connection opened while stop() was under way is let go here.
+    await drop()
   }
 
   const running = loop()

@@ -1,4 +1,4 @@
-// `npm run bench:office`: ships 100 terminals × 10k journal entries and one terminal's 1M-entry backlog to a throwaway PostgreSQL through the real shipper thread, times a sale's commit on a terminal while it ships its own backlog, and prints the Markdown table on stdout (progress on stderr).
+// `npm run bench:office`: ships 100 terminals × 10k journal entries and one terminal's 1M-entry backlog to a throwaway PostgreSQL through the real shipper thread, times a sale's commit on a terminal while it ships its own backlog, brings 300 counters online at once into an office of max_connections 100, and prints the Markdown table on stdout (progress on stderr).
 // OFFICE_BENCH_SCALE=0.05 scales every size down, for a quick look; OFFICE_BENCH_SHIPPERS sets how many terminals ship at once (default 8).
 import os from 'node:os'
 import path from 'node:path'
@@ -7,7 +7,7 @@ import type { OfficeAddress } from '../../electron/office/shipper'
 import { startTestPostgres } from '../helpers/postgres'
 import { ourCommits, type OurCommitRun } from './commits'
 import { settleLedger, shopEvents, writeTerminal, type BuiltTerminal } from './office-journals'
-import { caughtUpTo, OfficeMeter, shipFleet, startShipping, type Cost } from './office-shipping'
+import { caughtUpTo, countersAtOnce, OfficeMeter, shipFleet, startShipping, type AtOnce, type Cost } from './office-shipping'
 import { machineLines } from './report'
 import { runInScratchFolder } from './scratch'
 import { median, percentile } from './stats'
@@ -24,6 +24,10 @@ const BACKLOG_ENTRIES = Math.max(1_000, Math.round(1_000_000 * SCALE))
  */
 const SELLING_ENTRIES = Math.max(50_000, Math.round(150_000 * SCALE))
 const SHIPPERS_AT_ONCE = Number(process.env.OFFICE_BENCH_SHIPPERS ?? 8)
+/** Counters online at once, each with a few sales waiting, into an office of PostgreSQL's default max_connections. */
+const AT_ONCE_TERMINALS = Math.max(30, Math.round(300 * SCALE))
+const AT_ONCE_ENTRIES = 50
+const MAX_CONNECTIONS = 100
 /** As ledger-bench's commit rows: 2,000 sales each way, snapshots running between them as in the app. */
 const COMMIT_SALES = 2_000
 const ROUNDS = 4
@@ -137,6 +141,16 @@ async function measureOffice(spec: (typeof OFFICES)[number], fleet: BuiltTermina
   }
 }
 
+async function measureAtOnce(terminals: number, events: ReturnType<typeof shopEvents>, root: string): Promise<AtOnce> {
+  const built = Array.from({ length: terminals }, (_, i) => writeTerminal(path.join(root, 'at-once'), `at-once-${String(i + 1).padStart(3, '0')}`, events))
+  const db = await startTestPostgres({ durable: true, maxConnections: MAX_CONNECTIONS })
+  try {
+    return await countersAtOnce(built, { host: db.host, port: db.port, database: db.database, user: db.user, password: db.password, tls: false })
+  } finally {
+    db.remove()
+  }
+}
+
 const MB = 1024 * 1024
 const ms = (value: number) => (value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0))
 const count = (value: number) => Math.round(value).toLocaleString('en-US')
@@ -146,7 +160,7 @@ const cpu = (cost: Cost) => `${cost.ourCpuS.toFixed(1)} / ${cost.pgCpuS.toFixed(
 const spread = (run: OurCommitRun) => `${ms(median(run.perSale))} / ${ms(percentile(run.perSale, 99))} / ${ms(Math.max(...run.perSale))}`
 const ratioOf = (sales: SalesRun, p: number) => percentile(sales.shipping.perSale, p) / percentile(sales.quiet.perSale, p)
 
-function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSeconds: number): string {
+function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSeconds: number, atOnce: AtOnce): string {
   const each = (cell: (run: OfficeRun) => string) => runs.map(cell)
   const eachFleet = (cell: (fleet: NonNullable<OfficeRun['fleet']>) => string) => runs.map((run) => (run.fleet ? cell(run.fleet) : '—'))
   const tables = [...new Set(runs.flatMap((run) => run.sizes.tables.map((table) => table.name)))]
@@ -169,6 +183,11 @@ function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSecond
     { measure: 'Shipped while the sales ran: entries (entries/s); behind when they ended', cells: each((r) => `${count(r.sales.shippedDuring)} (${rate(r.sales.shippedDuring, r.sales.duringCost)}); ${r.sales.behindAtEnd === null ? '?' : count(r.sales.behindAtEnd)}`) },
     { measure: '… CPU s over the sales: this process (ledger + shipper threads) / PostgreSQL', cells: each((r) => cpu(r.sales.duringCost)) },
   ]
+  const atOnceRow = `| Counters served at once within max_connections ${MAX_CONNECTIONS}: ${count(AT_ONCE_TERMINALS)} online together, ${AT_ONCE_ENTRIES} entries each | ${[
+    `all in after ${(atOnce.wallMs / 1000).toFixed(1)} s`,
+    `at most ${atOnce.peak} connections held at once, ${atOnce.quiet} once quiet`,
+    `${atOnce.failed} told of a failure`,
+  ].join('; ')} | ${count(AT_ONCE_TERMINALS)} counters, none told of a failure | ${atOnce.failed === 0 ? '✓' : '✗'} |`
   const header = ['Measure', ...runs.map((r) => r.label), 'Target', 'Met']
   const table = [
     `| ${header.join(' | ')} |`,
@@ -190,7 +209,13 @@ function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSecond
       'it has shipped a batch before a half starts, and is stopped when the half ends. While the journal grows the shipper rests three times as long as each batch took ' +
       '(electron/office/shipper.ts, SALES_ON_REST): "shipped while the sales ran" is that paced rate, sales back to back; the CPU row splits the same window between this process and PostgreSQL.',
   ]
-  return ['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), `- Scale: ${SCALE}`, '', ...table, '', notes.join('\n\n'), ''].join('\n')
+  const atOnceTable = ['| Measure | PostgreSQL durable (its defaults) | Target | Met |', '| --- | ---: | ---: | ---: |', atOnceRow]
+  const atOnceNote =
+    `Counters at once: ${count(AT_ONCE_TERMINALS)} terminals start shipping together into a fresh office started with max_connections ${MAX_CONNECTIONS} ` +
+    '(one of them the bench’s own, counting the counters’ connections every 50 ms), each a shipper of its own in the bench’s process (runShipper, not a thread each). ' +
+    'A counter holds a connection for its batches and 5 s after (LINGER_MS), and waits and tries again when PostgreSQL answers "too many clients": before, each held one for good, ' +
+    `so fewer than ${MAX_CONNECTIONS} could ship at all.`
+  return ['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), `- Scale: ${SCALE}`, '', ...table, '', ...atOnceTable, '', notes.join('\n\n'), '', atOnceNote, ''].join('\n')
 }
 
 runInScratchFolder('counter-office-bench-', async (root) => {
@@ -206,6 +231,8 @@ runInScratchFolder('counter-office-bench-', async (root) => {
   const runs: OfficeRun[] = []
   // Each office's sales get their own order ids: the ledger refuses none, but the journal stays one shop's.
   for (const [index, spec] of OFFICES.entries()) runs.push(await measureOffice(spec, fleet, backlog, selling, index * 10 * COMMIT_SALES))
-  process.stdout.write(renderOfficeReport(runs, fleet.reduce((sum, t) => sum + t.entries, 0), buildSeconds))
+  progress(`Counters at once: ${AT_ONCE_TERMINALS} terminals of ${AT_ONCE_ENTRIES} entries into an office of max_connections ${MAX_CONNECTIONS}`)
+  const atOnce = await measureAtOnce(AT_ONCE_TERMINALS, fleetEvents.slice(0, AT_ONCE_ENTRIES - 1), root)
+  process.stdout.write(renderOfficeReport(runs, fleet.reduce((sum, t) => sum + t.entries, 0), buildSeconds, atOnce))
   progress('Done')
 })

@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import pg from 'pg'
 import type { OfficeStatus } from '../../electron/contract'
-import type { OfficeAddress } from '../../electron/office/shipper'
+import { runShipper, type OfficeAddress } from '../../electron/office/shipper'
 import { startShipperThread, type ShipperLink } from '../../electron/office/shipper-link'
 import type { BuiltTerminal } from './office-journals'
 import { elapsedMs } from './stats'
@@ -150,4 +150,57 @@ export async function shipFleet(terminals: readonly BuiltTerminal[], office: Off
   }
   await Promise.all(Array.from({ length: Math.min(concurrent, terminals.length) }, lane))
   return { startUpMs }
+}
+
+/** What `countersAtOnce` saw: wall time to every line in, the most connections the counters held at once, those held once quiet, counters told of a failure. */
+export interface AtOnce {
+  wallMs: number
+  peak: number
+  quiet: number
+  failed: number
+}
+
+/**
+ * Every terminal comes online at once with its lines waiting (a morning after the office was away), each its own
+ * shipper, in this process (runShipper: a thread each would be hundreds of threads), into `office`, which may take
+ * fewer connections than there are terminals. Counter connections are counted from a connection of the bench's own,
+ * every 50 ms, by their application_name; "quiet" is once all are caught up and their linger is over.
+ */
+export async function countersAtOnce(terminals: readonly BuiltTerminal[], office: OfficeAddress): Promise<AtOnce> {
+  const watcher = new pg.Client({ ...office, ssl: false })
+  await watcher.connect()
+  const held = async () => Number((await watcher.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE application_name LIKE 'counter %'")).rows[0].n)
+  const failed = new Set<string>()
+  const caughtUp = new Set<string>()
+  const started = process.hrtime.bigint()
+  const shippers = terminals.map((built) =>
+    runShipper({
+      journalDir: built.journalDir,
+      terminal: built.terminal,
+      office,
+      onStatus: (status) => {
+        if (status.state === 'unreachable' || status.state === 'refused') failed.add(built.terminal.terminalId)
+        if (caughtUpTo(built.entries)(status)) caughtUp.add(built.terminal.terminalId)
+      },
+    }),
+  )
+  let peak = 0
+  try {
+    while (caughtUp.size < terminals.length) {
+      if (elapsedMs(started) > 600_000) throw new Error(`${terminals.length - caughtUp.size} counters not caught up after 10 minutes (${failed.size} told of a failure)`)
+      peak = Math.max(peak, await held())
+      await new Promise((done) => setTimeout(done, 50))
+    }
+    const wallMs = elapsedMs(started)
+    const quietBy = Date.now() + 30_000
+    let quiet = await held()
+    while (quiet > 0 && Date.now() < quietBy) {
+      await new Promise((done) => setTimeout(done, 250))
+      quiet = await held()
+    }
+    return { wallMs, peak, quiet, failed: failed.size }
+  } finally {
+    await Promise.all(shippers.map((shipper) => shipper.stop()))
+    await watcher.end()
+  }
 }

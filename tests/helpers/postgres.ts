@@ -59,8 +59,10 @@ function run(command: string, args: string[]): void {
 /**
  * `durable`: PostgreSQL's own defaults (fsync, synchronous_commit, full_page_writes on), as an office
  * keeps its books; the office benchmark measures with them. Tests leave them off.
+ * `maxConnections`: the server's max_connections (100 by default), with no slot reserved for superusers, so
+ * the test's login, a superuser, meets "too many clients" as a counter's would at that many.
  */
-export async function startTestPostgres({ durable = false }: { durable?: boolean } = {}): Promise<TestPostgres> {
+export async function startTestPostgres({ durable = false, maxConnections }: { durable?: boolean; maxConnections?: number } = {}): Promise<TestPostgres> {
   const bin = serverBin()
   const dir = mkdtempSync(join(tmpdir(), 'counter-pg-'))
   const data = join(dir, 'data')
@@ -74,7 +76,10 @@ export async function startTestPostgres({ durable = false }: { durable?: boolean
   rmSync(pwfile)
   const port = await freePort()
   // A test cluster loses nothing worth keeping in a crash of the machine: no fsync (the server still survives a killed process).
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1` + (durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off')
+  const options =
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1` +
+    (durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off') +
+    (maxConnections === undefined ? '' : ` -c max_connections=${maxConnections} -c superuser_reserved_connections=0`)
   const log = join(dir, 'server.log')
   const start = () => run(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', '-t', '30', 'start'])
   const stopIn = (mode: 'fast' | 'immediate') => run(join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', 'stop'])
