@@ -1,4 +1,4 @@
-// The stores' one way of showing that a call is under way: a flag held while the work runs and put back when it
+// The stores' and screens' one way of showing that a call is under way: a flag held while the work runs and put back when it
 // ends, thrown or not, so a failed call never leaves a button disabled. A second click while busy is the caller's
 // to refuse (or not), as before: each store answers it in its own way.
 import type { Ref } from 'vue'
