@@ -124,9 +124,9 @@ export function restoreHandlers(ctx: CounterContext, { dataDir, backupRunning, r
   /** The office's lines of this counter, written as a journal into the data folder (replacing the last fetch). */
   async function fetchFromOffice(): Promise<string> {
     const office = await ctx.settings.officeConfig()
-    const terminal = await ctx.session().ledger.terminal()
+    // Only the real books have a terminal at the office; training's are never shipped.
     const session = ctx.session()
-    const named = session.mode === 'real' ? terminal : null
+    const named = office && session.mode === 'real' ? await session.ledger.terminal() : null
     if (!office || !named) throw new CounterError('not_configured', say('restore.noOffice'))
     const into = join(dataDir, FROM_OFFICE)
     rmSync(into, { recursive: true, force: true })
