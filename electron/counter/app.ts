@@ -130,7 +130,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       books: { readOnly: current.ledger.readOnly, notices: current.ledger.notices },
       clock: clockNow(current),
       office: office.status(),
-      pinReset: roles.pinSet() ? null : await current.ledger.lastPinReset(),
+      pinReset: roles.pinSet() ? null : await current.ledger.read('lastPinReset'),
       backup: await offsite.status(),
     }
   }

@@ -18,7 +18,7 @@ const OPEN = ['SENDING', 'UNKNOWN']
  * Runs inside the intent's write section, so two sales at once cannot both slip under it.
  */
 export async function refuseOverLimit(ledger: LedgerPort, customer: { number: string; name: string }, collectedPaise: number): Promise<void> {
-  const statement = await ledger.creditStatement(customer.number)
+  const statement = await ledger.read('creditStatement', customer.number)
   const limit = statement?.customer.limitPaise ?? null
   if (!statement || limit === null) return
   const openPaise = statement.lines.filter((l) => l.kind === 'sale' && OPEN.includes(l.state ?? '')).reduce((sum, l) => sum + l.amountPaise, 0)
@@ -31,14 +31,14 @@ export async function refuseOverLimit(ledger: LedgerPort, customer: { number: st
 
 export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels> {
   const statementOf = async (ledger: LedgerPort, number: string) => {
-    const statement = await ledger.creditStatement(number)
+    const statement = await ledger.read('creditStatement', number)
     if (!statement) throw new CounterError('not_found', say('credit.noCustomer', { number }), { number: say('credit.noCustomerField') })
     return statement
   }
 
   return {
     async 'credit.dues'() {
-      const customers = await ctx.session().ledger.creditDues()
+      const customers = await ctx.session().ledger.read('creditDues')
       return { customers, totalPaise: customers.reduce((total, due) => total + Math.max(due.duePaise, 0), 0) }
     },
 
@@ -59,16 +59,16 @@ export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels>
           const message = say('credit.moreThanDue', { name: customer.name, due: formatPaise(customer.duePaise) })
           throw new CounterError('invalid_input', message, { amount: message })
         }
-        const id = newId('payment', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
+        const id = newId('payment', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
         await session.ledger.append('credit.payment', { receiptId: id, number, amountPaise, mode, note: note ?? '', businessDay: ctx.businessDay(now) })
         return id
       }, say('credit.paymentNotRecorded'))
-      return { ...(await session.ledger.creditPayment(receiptId))!, training: session.mode === 'training' }
+      return { ...(await session.ledger.read('creditPayment', receiptId))!, training: session.mode === 'training' }
     },
 
     async 'credit.setLimit'({ number, name, limit: limitPaise }) {
       const session = ctx.session()
-      const known = await session.ledger.creditStatement(number)
+      const known = await session.ledger.read('creditStatement', number)
       const customerName = name ?? known?.customer.name
       if (!customerName) throw new CounterError('invalid_input', say('credit.nameEnter'), { name: say('credit.nameEnter') })
       await ctx.recordWrite(() => session.ledger.append('credit.limit', { number, name: customerName, limitPaise }))

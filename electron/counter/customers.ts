@@ -21,18 +21,18 @@ function refuseWhileOwing(name: string, duePaise: number): void {
 export function customerHandlers(ctx: CounterContext): HandlersFor<CustomerChannels> {
   /** Checked and written as one section, so a forget between the look and the line cannot slip in. */
   const known = async (number: string): Promise<Customer> => {
-    const customer = await ctx.session().ledger.customer(number)
+    const customer = await ctx.session().ledger.read('customer', number)
     if (!customer) throw new CounterError('not_found', say('customer.notKnown', { number }), { number: say('customer.notKnownField') })
     return customer
   }
 
   return {
     async 'customers.suggest'({ digits }) {
-      return { customers: await ctx.session().ledger.customerSuggestions(digits, SUGGESTIONS_MAX) }
+      return { customers: await ctx.session().ledger.read('customerSuggestions', digits, SUGGESTIONS_MAX) }
     },
 
     async 'customers.get'({ number }) {
-      return { customer: await ctx.session().ledger.customer(number) }
+      return { customer: await ctx.session().ledger.read('customer', number) }
     },
 
     async 'customers.name'({ number, name }) {
@@ -50,7 +50,7 @@ export function customerHandlers(ctx: CounterContext): HandlersFor<CustomerChann
       const session = ctx.session()
       await ctx.recordWrite(async () => {
         await known(number)
-        const credit = await session.ledger.creditStatement(number)
+        const credit = await session.ledger.read('creditStatement', number)
         if (credit) refuseWhileOwing(credit.customer.name, credit.customer.duePaise)
         await session.ledger.append('customer.forgotten', { number })
       })

@@ -26,12 +26,12 @@ const A4 = { widthMm: 210, heightMm: 297 }
 const MIN_OVERRIDE_NOTE = 10
 
 async function closedSummary(ledger: LedgerPort, businessDay: string): Promise<DaySummary | null> {
-  const closure = await ledger.dayClosure(businessDay)
+  const closure = await ledger.read('dayClosure', businessDay)
   return closure && { ...DaySummarySchema.parse(closure.data.summary), closed: true, closedAt: closure.closedAt }
 }
 
 async function refuseIfClosed(ledger: LedgerPort, businessDay: string): Promise<void> {
-  const closure = await ledger.dayClosure(businessDay)
+  const closure = await ledger.read('dayClosure', businessDay)
   if (closure) throw new CounterError('day_closed', say('day.alreadyClosed', { day: businessDay, at: closure.closedAt }))
 }
 
@@ -120,7 +120,7 @@ export function dayCloseHandlers(
   const officeAsk = async (session: Session): Promise<OfficeAsk | null> => {
     if (session.mode !== 'real') return null
     const office = await ctx.settings.officeConfig()
-    const terminal = await session.ledger.terminal()
+    const terminal = await session.ledger.read('terminal')
     return office && terminal ? { office, terminalId: terminal.terminalId } : null
   }
 
@@ -130,19 +130,19 @@ export function dayCloseHandlers(
 
   /** The office's word on the shop for the day, from one visit. */
   const officeAnswer = async (session: Session, businessDay: string): Promise<OfficeAnswer> =>
-    askOffice(await officeAsk(session), await session.ledger.balanceFacts(businessDay, businessDay), await chainStart(session.ledger, businessDay), options.dataDir)
+    askOffice(await officeAsk(session), await session.ledger.read('balanceFacts', businessDay, businessDay), await chainStart(session.ledger, businessDay), options.dataDir)
 
   /** `answer`: the office's, asked beforehand (the close's section must not wait on the office); asked now without it. */
   const liveSummary = async (session: Session, businessDay: string, answer?: OfficeAnswer): Promise<DaySummary> => {
     const { ledger } = session
-    const dayFacts = await ledger.balanceFacts(businessDay, businessDay)
+    const dayFacts = await ledger.read('balanceFacts', businessDay, businessDay)
     const start = await chainStart(ledger, businessDay)
     const { opening, closing, breaks: ownBreaks } = dayBalances(dayFacts, start)
     const { breaks, shop } = judgeShopBalance(ownBreaks, dayFacts, start, answer === undefined ? await askOffice(await officeAsk(session), dayFacts, start, options.dataDir) : answer)
-    const totals = await ledger.dayTotals(businessDay)
-    const credit = await ledger.creditDay(businessDay)
-    const drawerMoves = await ledger.drawerMoves(businessDay)
-    const drawerCount = countWithFigures(await ledger.drawerCount(businessDay), { cashSalesPaise: totals.collected.cashPaise, duesCashPaise: credit.paidCashPaise, moves: drawerMoves })
+    const totals = await ledger.read('dayTotals', businessDay)
+    const credit = await ledger.read('creditDay', businessDay)
+    const drawerMoves = await ledger.read('drawerMoves', businessDay)
+    const drawerCount = countWithFigures(await ledger.read('drawerCount', businessDay), { cashSalesPaise: totals.collected.cashPaise, duesCashPaise: credit.paidCashPaise, moves: drawerMoves })
     const pending = await unresolvedBy(session, businessDay)
     const now = ctx.now()
     return refuseAbsurdFigures({
@@ -153,7 +153,7 @@ export function dayCloseHandlers(
       closingPanBalance: closing,
       recharges: totals.recharges,
       coupons: totals.coupons,
-      topups: await ledger.topups(businessDay, businessDay),
+      topups: await ledger.read('topups', businessDay, businessDay),
       pending: pending.map((entry) => pendingItemOf(entry, now)),
       breaks,
       cash: {
@@ -171,7 +171,7 @@ export function dayCloseHandlers(
       credit,
       byRole: totals.byRole,
       shop,
-      pinResets: await ledger.pinResets(businessDay, businessDay),
+      pinResets: await ledger.read('pinResets', businessDay, businessDay),
       drawerMoves,
       drawerCount,
     })

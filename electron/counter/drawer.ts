@@ -22,26 +22,26 @@ export function drawerHandlers(ctx: CounterContext, role: () => Role): HandlersF
       const moveId = await ctx.recordWrite(async () => {
         if (cashDirectionOf(kind) === 'out' && role() !== 'owner') {
           const limitPaise = ctx.settings.current.cashOutLimitPaise
-          const takenPaise = staffOutOf(await session.ledger.drawerMoves(businessDay))
+          const takenPaise = staffOutOf(await session.ledger.read('drawerMoves', businessDay))
           if (takenPaise + amountPaise > limitPaise) {
             throw new CounterError('owner_only', say('drawer.outOwnerOnly', { limit: formatPaise(limitPaise), taken: formatPaise(takenPaise) }), {
               amount: say('drawer.outOwnerOnlyField', { limit: formatPaise(limitPaise) }),
             })
           }
         }
-        const id = newId('cash', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
+        const id = newId('cash', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
         await session.ledger.append('drawer.cash', { moveId: id, kind, amountPaise, reason, businessDay })
         return id
       }, say('drawer.cashNotRecorded'))
-      const { moves } = await session.ledger.drawerMoves(businessDay)
+      const { moves } = await session.ledger.read('drawerMoves', businessDay)
       return moves.find((move) => move.moveId === moveId)!
     },
 
     async 'drawer.moves'({ businessDay }) {
       const { ledger } = ctx.session()
       const day = businessDay ?? ctx.businessDay(ctx.now())
-      const moves = await ledger.drawerMoves(day)
-      return { ...moves, businessDay: day, closed: (await ledger.dayClosure(day)) !== null, limitPaise: ctx.settings.current.cashOutLimitPaise, staffOutPaise: staffOutOf(moves) }
+      const moves = await ledger.read('drawerMoves', day)
+      return { ...moves, businessDay: day, closed: (await ledger.read('dayClosure', day)) !== null, limitPaise: ctx.settings.current.cashOutLimitPaise, staffOutPaise: staffOutOf(moves) }
     },
   }
 }

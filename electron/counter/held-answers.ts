@@ -85,19 +85,19 @@ export class HeldAnswers {
     const coupon = (sale: CouponSale) => overlay('coupon', sale.attemptId, sale)
     return {
       sale: async (orderId) => {
-        const sale = await ledger.getSale(orderId)
+        const sale = await ledger.read('getSale', orderId)
         return sale && recharge(sale)
       },
       couponSale: async (attemptId) => {
-        const sale = await ledger.couponSale(attemptId)
+        const sale = await ledger.read('couponSale', attemptId)
         return sale && coupon(sale)
       },
-      salesForDay: async (businessDay) => (await ledger.salesForDay(businessDay)).map(recharge),
-      couponSales: async () => (await ledger.couponSales()).map(coupon),
+      salesForDay: async (businessDay) => (await ledger.read('salesForDay', businessDay)).map(recharge),
+      couponSales: async () => (await ledger.read('couponSales')).map(coupon),
       unresolved: async () =>
-        (await ledger.unresolved()).map((entry) => ({ ...entry, sale: 'attemptId' in entry.sale ? coupon(entry.sale) : recharge(entry.sale) })),
+        (await ledger.read('unresolved')).map((entry) => ({ ...entry, sale: 'attemptId' in entry.sale ? coupon(entry.sale) : recharge(entry.sale) })),
       historySearch: async (query) => {
-        const page = await ledger.historySearch(query)
+        const page = await ledger.read('historySearch', query)
         return { ...page, rows: page.rows.map((row) => (this.isHeld(row.kind, row.id, session) ? { ...row, state: 'UNKNOWN' as const } : row)) }
       },
     }
@@ -146,7 +146,7 @@ export class HeldAnswers {
    */
   private async inBooks(answer: HeldAnswer): Promise<boolean> {
     const { ledger } = answer.session
-    const sale = answer.kind === 'recharge' ? await ledger.getSale(answer.id) : await ledger.couponSale(answer.id)
+    const sale = answer.kind === 'recharge' ? await ledger.read('getSale', answer.id) : await ledger.read('couponSale', answer.id)
     if (sale === null) return false
     return sale.state === 'SUCCESS' || sale.state === 'FAILED' || (sale.state === answer.outcome && sale.message === answer.message)
   }

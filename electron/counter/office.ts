@@ -80,7 +80,7 @@ export function officeShipping(ctx: CounterContext, dataDir: string, announce: (
     const { shopName, counterName } = ctx.settings.current
     const session = ctx.session()
     if (session.mode !== 'real' || !counterName) return null
-    const named = await session.ledger.terminal()
+    const named = await session.ledger.read('terminal')
     const shop = shopName.trim()
     if (named && named.shop === shop && named.counter === counterName) return named
     const terminal = { terminalId: named?.terminalId ?? terminalIdOf(shop, counterName), shop, counter: counterName }
@@ -128,7 +128,7 @@ export function officeShipping(ctx: CounterContext, dataDir: string, announce: (
     async registerAnew(refusedTerminalId) {
       const fork = current?.state === 'refused' && current.terminalId === refusedTerminalId ? current.fork : null
       const session = ctx.session()
-      const named = session.mode === 'real' ? await session.ledger.terminal() : null
+      const named = session.mode === 'real' ? await session.ledger.read('terminal') : null
       if (!fork || named?.terminalId !== refusedTerminalId) throw new CounterError('not_configured', say('office.notForked'))
       const terminalId = `${terminalIdOf(named.shop, named.counter)}-${randomBytes(3).toString('hex')}`
       const replaces = { terminalId: refusedTerminalId, sharedThrough: fork.partsAt - 1 }

@@ -43,7 +43,7 @@ export async function panBalanceOf(session: Session): Promise<PanBalance> {
 
 export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   const agentOrThrow = async (session: Session, vleId: string): Promise<Agent> => {
-    const agent = await session.ledger.getAgent(vleId)
+    const agent = await session.ledger.read('getAgent', vleId)
     if (!agent || agent.status === 'NOT_CREATED') {
       throw new CounterError('invalid_input', say('agent.none', { vleId }), { vleId: say('agent.chooseFromList') })
     }
@@ -69,7 +69,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     if (qty > couponMaxQty) {
       throw new CounterError('invalid_input', say('coupon.qtyMax', { max: couponMaxQty }), { qty: say('input.atMost', { max: couponMaxQty }) })
     }
-    const charged = await session.ledger.lastChargedRatePaise(type)
+    const charged = await session.ledger.read('lastChargedRatePaise', type)
     const ratePaise = charged ?? (type === 1 ? couponDefaultRatesPaise.p : couponDefaultRatesPaise.e)
     const balance = await panBalanceOf(session)
     const amountPaise = ratePaise * qty
@@ -126,7 +126,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
   }
 
   const resetOrThrow = async (session: Session, attemptId: string): Promise<PasswordReset> => {
-    const reset = await session.ledger.passwordReset(attemptId)
+    const reset = await session.ledger.read('passwordReset', attemptId)
     if (!reset) throw new CounterError('not_found', say('reset.none', { attemptId }))
     return reset
   }
@@ -137,7 +137,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     },
 
     async 'pan.agents.list'() {
-      return { agents: await ctx.session().ledger.agents() }
+      return { agents: await ctx.session().ledger.read('agents') }
     },
 
     async 'pan.agents.create'(input) {
@@ -148,7 +148,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       const api = await session.panApi()
       const { uid, ...fields } = input
       await ctx.recordWrite(async () => {
-        const existing = await session.ledger.getAgent(input.vleId)
+        const existing = await session.ledger.read('getAgent', input.vleId)
         if (existing && existing.status !== 'NOT_CREATED') {
           throw new CounterError('invalid_input', say('agent.taken', { vleId: input.vleId }), { vleId: say('agent.takenField') })
         }
@@ -172,12 +172,12 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         AGENT_ASKED,
       )
       await refreshBalanceQuietly(session)
-      return (await session.ledger.getAgent(input.vleId))!
+      return (await session.ledger.read('getAgent', input.vleId))!
     },
 
     async 'pan.agents.refresh'({ vleId }) {
       const session = ctx.session()
-      const targets = vleId ? [await agentOrThrow(session, vleId)] : (await session.ledger.agents()).filter((a) => a.status === 'PENDING' || a.status === 'SUBMITTING')
+      const targets = vleId ? [await agentOrThrow(session, vleId)] : (await session.ledger.read('agents')).filter((a) => a.status === 'PENDING' || a.status === 'SUBMITTING')
       const api = await session.panApi()
       for (const agent of targets) {
         const reply = await api.vleStatus(agent.vleId)
@@ -187,7 +187,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         )
       }
       await refreshBalanceQuietly(session)
-      return { agents: await Promise.all(targets.map(async (a) => (await session.ledger.getAgent(a.vleId))!)) }
+      return { agents: await Promise.all(targets.map(async (a) => (await session.ledger.read('getAgent', a.vleId))!)) }
     },
 
     async 'pan.coupons.quote'(input) {
@@ -202,7 +202,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       const api = await session.panApi()
       const now = ctx.now()
       const attemptId = await ctx.recordWrite(async () => {
-        const open = (await session.ledger.unresolvedCouponSales()).find((sale) => sale.vleId === agent.vleId)
+        const open = (await session.ledger.read('unresolvedCouponSales')).find((sale) => sale.vleId === agent.vleId)
         if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, say('agent.whom', { vleId: agent.vleId }), 'vleId')
         const expected = await quote(session, input)
         if (expected.enough === false) {
@@ -211,7 +211,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         }
         // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
         const collected = input.collected === undefined || input.collected === null ? undefined : collectedPaise(input.collected, expected.amountPaise, ctx.settings.current)
-        const id = newId('coupon', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
+        const id = newId('coupon', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.coupon.intent', {
           attemptId: id,
           vleId: agent.vleId,
@@ -265,7 +265,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       await agentOrThrow(session, vleId)
       const api = await session.panApi()
       const attemptId = await ctx.recordWrite(async () => {
-        const id = newId('reset', session.mode === 'training', ctx.now(), (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
+        const id = newId('reset', session.mode === 'training', ctx.now(), (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.reset.intent', { attemptId: id, vleId, businessDay: ctx.businessDay(ctx.now()) })
         return id
       }, NOTHING_SENT)
@@ -282,7 +282,7 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
     },
 
     async 'pan.resets.list'({ vleId }) {
-      return { resets: await ctx.session().ledger.passwordResets(vleId) }
+      return { resets: await ctx.session().ledger.read('passwordResets', vleId) }
     },
 
     async 'pan.balance.refresh'() {

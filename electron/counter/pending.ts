@@ -158,7 +158,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
       const session = ctx.session()
       for (;;) {
         const now = clock()
-        const open = (await session.ledger.unresolved()).filter((entry) => isCheckable(entry) && !sendingNow(entry) && !settling.has(entryKey(entry)))
+        const open = (await session.ledger.read('unresolved')).filter((entry) => isCheckable(entry) && !sendingNow(entry) && !settling.has(entryKey(entry)))
         const due = stopped ? undefined : open.find((entry) => dueOf(entry, now) <= now)
         if (!due) {
           const keys = new Set(open.map(entryKey))
@@ -205,7 +205,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
         // The answer being fetched right now may settle it first; then there is nothing to settle by hand.
         if (checking?.key === key) await checking.done
         await ctx.recordWrite(async () => {
-          const entry = (await session.ledger.unresolved()).find((candidate) => entryKey(candidate) === key)
+          const entry = (await session.ledger.read('unresolved')).find((candidate) => entryKey(candidate) === key)
           if (!entry) {
             throw new CounterError('invalid_input', say('pending.notPending', { id }), { id: say('pending.notPendingField') })
           }
@@ -241,7 +241,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
       stopped = false
       dueAt.clear()
       // At start every open sale is asked about at once, whatever its schedule said before the restart.
-      const open = await ctx.session().ledger.unresolved()
+      const open = await ctx.session().ledger.read('unresolved')
       const now = clock()
       for (const entry of open) dueAt.set(entryKey(entry), now)
       if (!round) arm(0)

@@ -121,7 +121,7 @@ export async function rebuildFromOffice(options: RebuildOptions): Promise<Rebuil
   try {
     const { held, segments } = await journalFromOffice(office, terminalId, staging, options.segmentBytes)
     const ledger = await Ledger.open({ dir: staging })
-    const named = ledger.terminal()
+    const named = ledger.read('terminal')
     const damaged = ledger.readOnly
     const notices = [...ledger.notices, ...(await ledger.close())].map((notice) => english(notice))
     if (damaged !== null) throw new RebuildRefusal(`The rebuilt books do not open: ${english(damaged)}. Nothing was rebuilt.`)

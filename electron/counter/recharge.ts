@@ -32,7 +32,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       message: reply.message,
       async write() {
         // An answer that settles nothing must not turn a settled sale back into an open one, even journaled late.
-        const state = (await session.ledger.getSale(orderId))?.state
+        const state = (await session.ledger.read('getSale', orderId))?.state
         if (reply.outcome === 'UNKNOWN' && (state === 'SUCCESS' || state === 'FAILED')) return
         await session.ledger.append('recharge.outcome', {
           orderId,
@@ -84,10 +84,10 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
         const now = ctx.now()
         // The intent is on disk before the provider hears of the order: after any crash we know to ask.
         const orderId = await ctx.recordWrite(async () => {
-          const open = (await session.ledger.unresolvedSales()).find((sale) => sale.number === input.number)
+          const open = (await session.ledger.read('unresolvedSales')).find((sale) => sale.number === input.number)
           if (open) refuseWhileUnresolved(ctx, { kind: 'recharge', id: open.orderId }, input.number, 'number')
           if (input.credit) await refuseOverLimit(session.ledger, input.credit, collected)
-          const id = newId('recharge', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
+          const id = newId('recharge', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
           await session.ledger.append('recharge.intent', {
             orderId: id,
             kind: input.kind,

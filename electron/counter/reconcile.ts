@@ -67,7 +67,7 @@ export function balanceChain(facts: readonly BalanceFact[], start: KnownBalance 
  * Recharges are paid from the recharge provider's account, which reports no balance: they never move this one.
  */
 export async function expectedPanBalance(ledger: LedgerPort): Promise<KnownBalance | null> {
-  return balanceChain(await ledger.balanceFactsSinceReading()).end
+  return balanceChain(await ledger.read('balanceFactsSinceReading')).end
 }
 
 export function balanceBreaks(facts: readonly BalanceFact[], start: KnownBalance | null = null): BalanceBreak[] {
@@ -104,8 +104,8 @@ const LOOK_BACK_DAYS = 31
 /** The balance Counter expected when `day` began, from the facts of the days before it. */
 export async function chainStart(ledger: LedgerPort, day: string): Promise<KnownBalance | null> {
   const before = addDays(day, -1)
-  const recent = await ledger.balanceFacts(addDays(day, -LOOK_BACK_DAYS), before)
-  const facts = recent.some((f) => f.kind !== 'topup') ? recent : await ledger.balanceFacts(undefined, before)
+  const recent = await ledger.read('balanceFacts', addDays(day, -LOOK_BACK_DAYS), before)
+  const facts = recent.some((f) => f.kind !== 'topup') ? recent : await ledger.read('balanceFacts', undefined, before)
   return balanceChain(facts).end
 }
 
@@ -113,7 +113,7 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
   return {
     async 'reconcile.breaks'({ from, to }) {
       const { ledger } = ctx.session()
-      return { breaks: balanceBreaks(await ledger.balanceFacts(from, to), from ? await chainStart(ledger, from) : null) }
+      return { breaks: balanceBreaks(await ledger.read('balanceFacts', from, to), from ? await chainStart(ledger, from) : null) }
     },
 
     async 'topups.add'({ amount: amountPaise, reference, note }) {
@@ -121,18 +121,18 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
       const now = ctx.now()
       const businessDay = ctx.businessDay(now)
       const topupId = await ctx.recordWrite(async () => {
-        const id = newId('topup', session.mode === 'training', now, (await session.ledger.lastSeq()) + 1, ctx.settings.current.timezone)
+        const id = newId('topup', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
         await session.ledger.append('pan.topup', { topupId: id, amountPaise, reference, note: note ?? '', businessDay })
         return id
       })
       session.simulator?.receiveTopUp(amountPaise)
       // The status bar's balance is the one expected, which counts the top-up from now on.
       ctx.emit('status.changed', await ctx.status())
-      return (await session.ledger.topups(businessDay, businessDay)).find((t) => t.topupId === topupId)!
+      return (await session.ledger.read('topups', businessDay, businessDay)).find((t) => t.topupId === topupId)!
     },
 
     async 'topups.list'({ from, to }) {
-      return { topups: await ctx.session().ledger.topups(from, to) }
+      return { topups: await ctx.session().ledger.read('topups', from, to) }
     },
   }
 }

@@ -126,7 +126,7 @@ export function restoreHandlers(ctx: CounterContext, { dataDir, backupRunning, r
     const office = await ctx.settings.officeConfig()
     // Only the real books have a terminal at the office; training's are never shipped.
     const session = ctx.session()
-    const named = office && session.mode === 'real' ? await session.ledger.terminal() : null
+    const named = office && session.mode === 'real' ? await session.ledger.read('terminal') : null
     if (!office || !named) throw new CounterError('not_configured', say('restore.noOffice'))
     const into = join(dataDir, FROM_OFFICE)
     rmSync(into, { recursive: true, force: true })

@@ -37,7 +37,7 @@ export function salesHandlers(
     const coupon = recharge ? null : await sales.couponSale(orderId)
     const sale = recharge ?? coupon
     // A payment of a due prints as a receipt of its own; taken in cash, its first print opens the drawer as a cash sale's does.
-    const payment = sale ? null : await session.ledger.creditPayment(orderId)
+    const payment = sale ? null : await session.ledger.read('creditPayment', orderId)
     if (payment) {
       const content = paymentReceipt({ ...payment, training: session.mode === 'training' }, shop)
       return { id: orderId, content, html: render.html(content, shop), sale: { state: 'SUCCESS', paymentMode: payment.mode }, chat: content, ownMobile: payment.number }

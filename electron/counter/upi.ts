@@ -23,7 +23,7 @@ export function upiHandlers(ctx: CounterContext): HandlersFor<'sales.upiReceived
     if (sale) {
       return { kind: 'attemptId' in sale ? 'coupon' : 'recharge', upi: sale.paymentMode === 'upi', failed: sale.state === 'FAILED', upiConfirmedAt: sale.upiConfirmedAt }
     }
-    const payment = await session.ledger.creditPayment(id)
+    const payment = await session.ledger.read('creditPayment', id)
     if (!payment) throw new CounterError('not_found', say('sale.noSuchOrder', { orderId: id }))
     return { kind: 'payment', upi: payment.mode === 'upi', failed: false, upiConfirmedAt: payment.upiConfirmedAt }
   }

@@ -11,9 +11,12 @@ import type { Worker } from 'node:worker_threads'
 import type { Role } from '../contract'
 import { ClockFloor } from './clock-sense'
 import { lockFolder, LedgerInUseError } from './folder-lock'
-import { LedgerWriteError, type LedgerOptions, type OpenReport } from './ledger'
-import { fromWire, type BooksState, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
-import { LEDGER_CALLS, type LedgerPort, type LedgerProgress } from './ledger-port'
+import type { LedgerOptions, OpenReport } from './ledger'
+import { LedgerWriteError } from './ledger-errors'
+import type { JournalEntry, LedgerEventData, LedgerEventType, WrittenBy } from './events'
+import { fromWire, type BooksState, type LedgerCall, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
+import type { LedgerPort, LedgerProgress, WorkArgs, WorkName, WorkValue } from './ledger-port'
+import type { ReadArgs, ReadName, ReadValue } from './ledger-reads'
 import { startThread } from './threads'
 import { say } from '../shared/error-words'
 
@@ -143,17 +146,24 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     setBooks({ ...books, readOnly: reason, notices: [...books.notices, reason] })
   }
 
-  const request = async (call: LedgerRequest['call'], args: unknown[]): Promise<unknown> => {
+  /** Resolves to the thread's answer, which `Value` names: the call's own type, as its table (or append's and close's signature) says. */
+  const request = async <Value>(call: LedgerCall): Promise<Value> => {
     const at = now().toISOString()
     if (closing) throw new LedgerWriteError(say('ledger.closed'))
-    if (call === 'close') closing = true
+    if (call.call === 'close') closing = true
     await ready
     if (down !== null || thread === null) throw new LedgerWriteError(down ?? LEDGER_STOPPED)
     const id = nextId++
-    const answered = new Promise((resolve, reject) => waiting.set(id, { resolve, reject }))
-    thread.postMessage({ id, at, call, args } as LedgerRequest)
+    // The one cast: the answer comes back through postMessage untyped, and is what the thread's Ledger returned for this call.
+    const answered = new Promise<Value>((resolve, reject) => waiting.set(id, { resolve: (value) => resolve(value as Value), reject }))
+    const message: LedgerRequest = { id, at, ...call }
+    thread.postMessage(message)
     return answered
   }
+  const work =
+    <K extends WorkName>(name: K) =>
+    (...args: WorkArgs[K]) =>
+      request<WorkValue[K]>({ call: 'work', name, args })
 
   ready = start()
   try {
@@ -163,7 +173,14 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     throw error
   }
 
-  const port = {
+  const port: LedgerPort = {
+    read: <K extends ReadName>(name: K, ...args: ReadArgs[K]) => request<Awaited<ReadValue[K]>>({ call: 'read', name, args }),
+    auditJournal: work('auditJournal'),
+    checkSavedCopy: work('checkSavedCopy'),
+    archiveClosedYears: work('archiveClosedYears'),
+    snapshot: work('snapshot'),
+    backUpInto: work('backUpInto'),
+    copyOffDisk: work('copyOffDisk'),
     get report() {
       return report
     },
@@ -175,7 +192,10 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     },
     clockCheck: () => (clockSense ? ClockFloor.of(books.clockFloorAt).check(now()) : null),
     // The role as the write is asked for, not as it lands: a sale is its seller's even if the owner locks meanwhile.
-    append: (type: string, data: object) => request('append', [type, by ? { ...data, by: by() } : data]),
+    append: <T extends LedgerEventType>(type: T, data: LedgerEventData[T]) => {
+      const stamped: LedgerEventData[T] & WrittenBy = by ? { ...data, by: by() } : data
+      return request<JournalEntry<T>>({ call: 'append', args: [type, stamped] })
+    },
     onBooksChanged(listener: () => void) {
       booksListeners.add(listener)
       return () => booksListeners.delete(listener)
@@ -187,7 +207,7 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     async close(): Promise<string[]> {
       if (closing) return []
       try {
-        return (await request('close', [])) as string[]
+        return await request<string[]>({ call: 'close', args: [] })
       } catch (error) {
         return [(error as Error).message]
       } finally {
@@ -195,8 +215,7 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
         unlock()
       }
     },
-  } as Record<string, unknown>
-  for (const call of LEDGER_CALLS) port[call] = (...args: unknown[]) => request(call, args)
-  threads.set(port as unknown as LedgerPort, () => thread)
-  return port as unknown as LedgerPort
+  }
+  threads.set(port, () => thread)
+  return port
 }

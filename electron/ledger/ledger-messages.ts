@@ -2,8 +2,10 @@
 import { carry, uncarry, type CarriedError } from './chores'
 import { ClockUnconfirmedError, type ClockCheck } from './clock-sense'
 import type { LedgerEventData, LedgerEventType } from './events'
-import { DayClosedError, LedgerWriteError, type OpenReport } from './ledger'
-import type { LedgerCall, LedgerProgress } from './ledger-port'
+import type { OpenReport } from './ledger'
+import { DayClosedError, LedgerWriteError } from './ledger-errors'
+import type { LedgerProgress, WorkArgs, WorkName } from './ledger-port'
+import type { ReadArgs, ReadName } from './ledger-reads'
 
 /** What the thread opens with (workerData). */
 export interface LedgerThreadData {
@@ -19,11 +21,14 @@ export interface LedgerThreadData {
  * Every request carries the main thread's clock: the core's `now` (a test's, or the computer's)
  * stamps the journal and is what the clock sense judges, wherever the ledger runs.
  */
-export type LedgerRequest = { id: number; at: string } & (
-  | { call: LedgerCall; args: unknown[] }
+export type LedgerRequest = { id: number; at: string } & LedgerCall
+
+/** A request as the client asks it, before it is numbered and stamped. */
+export type LedgerCall =
+  | { call: 'read'; name: ReadName; args: ReadArgs[ReadName] }
+  | { call: 'work'; name: WorkName; args: WorkArgs[WorkName] }
   | { call: 'append'; args: [LedgerEventType, LedgerEventData[LedgerEventType]] }
   | { call: 'close'; args: [] }
-)
 
 /** The books' state the client mirrors, so the status bar and the clock check never wait for the thread. */
 export interface BooksState {

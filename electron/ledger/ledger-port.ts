@@ -2,57 +2,33 @@
 import type { ClockCheck } from './clock-sense'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import type { Ledger, LedgerProgress, OpenReport } from './ledger'
+import type { ReadArgs, ReadName, ReadValue } from './ledger-reads'
 
 export type { LedgerProgress } from './ledger'
 
-/** The Ledger methods the thread answers; the thread refuses any other name. */
-export const LEDGER_CALLS = [
-  'auditJournal',
-  'checkSavedCopy',
-  'latestClosedDay',
-  'getSale',
-  'salesForDay',
-  'unresolvedSales',
-  'customer',
-  'customerSuggestions',
-  'agents',
-  'getAgent',
-  'couponSale',
-  'couponSales',
-  'couponSalesForDay',
-  'unresolvedCouponSales',
-  'lastChargedRatePaise',
-  'lastKnownPanBalance',
-  'passwordResets',
-  'passwordReset',
-  'lastSeq',
-  'terminal',
-  'unresolved',
-  'topups',
-  'pinResets',
-  'lastPinReset',
-  'drawerMoves',
-  'drawerCount',
-  'balanceFacts',
-  'balanceFactsSinceReading',
-  'dayTotals',
-  'dayClosure',
-  'creditDues',
-  'creditStatement',
-  'creditPayment',
-  'creditDay',
-  'historySearch',
-  'archiveClosedYears',
-  'snapshot',
-  'backUpInto',
-  'copyOffDisk',
-] as const satisfies readonly (keyof Ledger)[]
+/**
+ * The ledger's work besides reads, appends and close, as the thread answers it: each by name, so
+ * the port's methods for it are typed from this table as the reads are from theirs.
+ */
+const WORK = {
+  auditJournal: (ledger: Ledger) => ledger.auditJournal(),
+  checkSavedCopy: (ledger: Ledger) => ledger.checkSavedCopy(),
+  archiveClosedYears: (ledger: Ledger, today: string) => ledger.archiveClosedYears(today),
+  snapshot: (ledger: Ledger) => ledger.snapshot(),
+  backUpInto: (ledger: Ledger, into: string) => ledger.backUpInto(into),
+  copyOffDisk: (ledger: Ledger, into: string) => ledger.copyOffDisk(into),
+}
 
-export type LedgerCall = (typeof LEDGER_CALLS)[number]
+type Work = typeof WORK
+export type WorkName = keyof Work
+export type WorkArgs = { [K in WorkName]: Work[K] extends (ledger: Ledger, ...args: infer A) => unknown ? A : never }
+export type WorkValue = { [K in WorkName]: Awaited<ReturnType<Work[K]>> }
+/** The same table typed name by name, as LEDGER_READS is (ledger-reads.ts), so the thread dispatches on it without a cast. */
+export const LEDGER_WORK: { [K in WorkName]: (ledger: Ledger, ...args: WorkArgs[K]) => Promise<WorkValue[K]> } = WORK
 
-type Answered<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never
-
-export type LedgerPort = { [K in LedgerCall]: Answered<Ledger[K]> } & {
+export type LedgerPort = { [K in WorkName]: (...args: WorkArgs[K]) => Promise<WorkValue[K]> } & {
+  /** One read of the table (ledger-reads.ts), answered by the ledger thread. */
+  read<K extends ReadName>(name: K, ...args: ReadArgs[K]): Promise<Awaited<ReadValue[K]>>
   readonly report: OpenReport
   /** As of the ledger thread's last word: why nothing can be written, or null. */
   readonly readOnly: string | null

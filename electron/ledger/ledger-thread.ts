@@ -1,7 +1,8 @@
 // The ledger thread's entry: one Ledger, answering the main thread's requests in the order they come; the provider, keytar and the UI stay out.
 import { parentPort, workerData } from 'node:worker_threads'
 import { Ledger } from './ledger'
-import { LEDGER_CALLS, type LedgerCall } from './ledger-port'
+import { LEDGER_WORK, type WorkArgs, type WorkName } from './ledger-port'
+import type { ReadArgs, ReadName } from './ledger-reads'
 import { toWire, type BooksState, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
 import { runThreadHooks } from './threads'
 
@@ -11,7 +12,6 @@ const data = workerData as LedgerThreadData
 /** The main thread's clock as of the request being answered (see LedgerRequest). */
 let clock = data.at
 const send = (message: LedgerMessage) => port.postMessage(message)
-const isLedgerCall = (call: string): call is LedgerCall => (LEDGER_CALLS as readonly string[]).includes(call)
 
 async function main(): Promise<void> {
   let ledger: Ledger
@@ -49,10 +49,19 @@ async function main(): Promise<void> {
     }
   }
 
-  const answer = async (request: LedgerRequest): Promise<unknown> => {
-    if (request.call === 'close') return ledger.close()
-    if (!isLedgerCall(request.call)) throw new Error(`The ledger has no call named ${String(request.call)}.`)
-    return (ledger[request.call] as (...args: unknown[]) => unknown)(...request.args)
+  // Generic in the name: TypeScript ties a name to its own arguments only through a type parameter (microsoft/TypeScript#47109).
+  const read = <K extends ReadName>(name: K, args: ReadArgs[K]) => ledger.read(name, ...args)
+  const work = <K extends WorkName>(name: K, args: WorkArgs[K]) => LEDGER_WORK[name](ledger, ...args)
+
+  const answer = async (request: Exclude<LedgerRequest, { call: 'append' }>): Promise<unknown> => {
+    switch (request.call) {
+      case 'read':
+        return read(request.name, request.args)
+      case 'work':
+        return work(request.name, request.args)
+      case 'close':
+        return ledger.close()
+    }
   }
 
   port.on('message', (request: LedgerRequest) => {

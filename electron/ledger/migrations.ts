@@ -1,5 +1,6 @@
-// The ledger database's schema: versioned, additive migrations and the meta table they keep the version in.
+// The ledger database's schema: versioned, additive migrations, and the version they keep in the meta table (meta.ts).
 import type { Database } from 'sql.js'
+import { readMeta, writeMeta } from './meta'
 
 export interface Migration {
   version: number
@@ -361,23 +362,6 @@ export const CHECKED_SNAPSHOTS_VERSION = 5
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1].version
 
 const SCHEMA_VERSION_KEY = 'schema_version'
-
-function hasTable(db: Database, name: string): boolean {
-  return db.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [name]).length > 0
-}
-
-/** A meta value, or null when it (or the meta table itself, in a database not yet migrated) is absent. */
-export function readMeta(db: Database, key: string): string | null {
-  if (!hasTable(db, 'meta')) return null
-  const value = db.exec('SELECT value FROM meta WHERE key = ?', [key])[0]?.values[0]?.[0]
-  return value === undefined || value === null ? null : String(value)
-}
-
-export const META_UPSERT = 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'
-
-export function writeMeta(db: Database, key: string, value: string): void {
-  db.run(META_UPSERT, [key, value])
-}
 
 /** The schema version `db` was last migrated to (0: never). */
 export function schemaVersion(db: Database): number {

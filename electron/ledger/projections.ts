@@ -2,7 +2,7 @@
 import type { Database } from 'sql.js'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { GENESIS_HASH } from './journal'
-import { META_UPSERT, readMeta } from './migrations'
+import { META_UPSERT, readMeta } from './meta'
 import { booksProjectors } from './books-projections'
 import { creditIntentProblem, creditProjectors, openCreditSale, syncCreditSale } from './credit-projections'
 import { customerProjectors, rememberSale } from './customer-projections'

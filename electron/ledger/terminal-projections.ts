@@ -1,7 +1,7 @@
 // How a terminal.named line changes the books: the counter's name and its office id, kept in meta, the id fixed by the first line unless a fork's way back replaces it.
 import type { Database } from 'sql.js'
 import type { LedgerEventData } from './events'
-import { META_UPSERT, readMeta } from './migrations'
+import { META_UPSERT, readMeta } from './meta'
 import type { Projector } from './projector'
 import { runCached } from './connection'
 

@@ -89,7 +89,7 @@ export async function measureCore(built: BuiltLedger, resourcesDir: string, sear
     const { ledger } = counter.session()
     // Awaited: through the ledger thread each read is a promise, and timing their creation measured nothing.
     const daySummaryLedgerMs = await timeRuns(RUNS, () =>
-      Promise.all([ledger.dayTotals(built.today), ledger.creditDay(built.today), ledger.balanceFacts(built.today, built.today), ledger.unresolved()]),
+      Promise.all([ledger.read('dayTotals', built.today), ledger.read('creditDay', built.today), ledger.read('balanceFacts', built.today, built.today), ledger.read('unresolved')]),
     )
 
     const search = async (query: { text?: string; from?: string }) => valueOf(await counter.call('history.search', query), 'history.search')

@@ -133,7 +133,7 @@ describe('owner and staff on screen', () => {
     await page.goto(web.url)
     expect(await sellOnScreen(page, '9876512345', '149')).toBe('SUCCESS')
     const later = ((await page.getByTestId('result-order-id').textContent()) ?? '').trim()
-    expect(await counter.session().ledger.getSale(later)).toMatchObject({ state: 'SUCCESS' })
+    expect(await counter.session().ledger.read('getSale', later)).toMatchObject({ state: 'SUCCESS' })
 
     await page.goto(`${web.url.split('?')[0]}#/settings`)
     const card = page.getByTestId('restore-books')
@@ -154,7 +154,7 @@ describe('owner and staff on screen', () => {
     await expect.poll(() => page.getByTestId('restore-last').count(), { timeout: 10_000 }).toBe(1)
     expect(await page.getByTestId('restore-last').textContent()).toContain(`from Copy off this PC`)
     expect(await page.getByTestId('restore-last-sales').textContent()).toContain(later)
-    expect(await counter.session().ledger.getSale(later)).toBeNull()
+    expect(await counter.session().ledger.read('getSale', later)).toBeNull()
     expect(readdirSync(dataDir.path).filter((name) => name.startsWith('ledger.before-restore-'))).toHaveLength(1)
     await page.getByTestId('restore-books').screenshot({ path: join(outputDir, 'roles-restore-done.png') })
   })

@@ -43,14 +43,14 @@ async function allRows(counter: CounterApp): Promise<HistoryRow[]> {
 async function acknowledged(input: JudgeInput, rows: HistoryRow[], fail: (text: string) => void): Promise<void> {
   const { ledger } = input.counter.session()
   const sales = new Map(rows.map((row) => [row.id, row.state]))
-  const topups = await ledger.topups()
+  const topups = await ledger.read('topups')
   for (const intent of Object.values(input.state.intents)) {
     for (const ack of intent.attempts) {
       if (ack.id === null || ack.state === null) continue
       const now =
         intent.kind === 'recharge' || intent.kind === 'coupon' ? sales.get(ack.id)
         : intent.kind === 'topup' ? (topups.some((t) => t.topupId === ack.id) ? 'SUCCESS' : undefined)
-        : (await ledger.dayClosure(ack.id)) ? 'SUCCESS' : undefined
+        : (await ledger.read('dayClosure', ack.id)) ? 'SUCCESS' : undefined
       if (now === undefined) fail(`lost: acknowledged ${intent.kind} ${ack.id} (${intent.key}) is not in the books`)
       else if (!isOpen(ack.state) && now !== ack.state) fail(`lost: acknowledged ${intent.kind} ${ack.id} (${intent.key}) was ${ack.state}, is now ${now}`)
     }
@@ -86,7 +86,7 @@ async function reconciled(input: JudgeInput, rows: HistoryRow[], fail: (text: st
 
   // A history row's reference is the provider's order id; open coupons are never archived, so the active books have their type and quantity.
   const coupons = rows.filter((r) => r.kind === 'coupon').map((r) => ({ attemptId: r.id, orderId: r.reference, state: r.state, amountPaise: r.amountPaise }))
-  const open = await Promise.all(rows.filter((r) => r.kind === 'coupon' && isOpen(r.state) && r.reference === null).map(async (r) => (await ledger.couponSale(r.id))!))
+  const open = await Promise.all(rows.filter((r) => r.kind === 'coupon' && isOpen(r.state) && r.reference === null).map(async (r) => (await ledger.read('couponSale', r.id))!))
   const byOrder = new Map(coupons.filter((c) => c.orderId !== null).map((c) => [c.orderId!, c]))
   const providerCoupons = new Set(book.coupons.map((o) => o.orderId))
   let heldByOpenCoupons = 0
@@ -102,9 +102,9 @@ async function reconciled(input: JudgeInput, rows: HistoryRow[], fail: (text: st
     if (sale.state === 'SUCCESS' && !providerCoupons.has(sale.orderId ?? '')) fail(`books: coupon ${sale.attemptId} is SUCCESS in the books; the provider has no order ${sale.orderId}`)
   }
 
-  const known = (await ledger.lastKnownPanBalance())?.balancePaise ?? null
+  const known = (await ledger.read('lastKnownPanBalance'))?.balancePaise ?? null
   if (known !== input.providerBalancePaise) fail(`books: the last PAN balance in the books is ${known} paise; the provider holds ${input.providerBalancePaise}`)
-  const topups = (await ledger.topups()).reduce((sum, t) => sum + t.amountPaise, 0)
+  const topups = (await ledger.read('topups')).reduce((sum, t) => sum + t.amountPaise, 0)
   const spent = coupons.filter((c) => c.state === 'SUCCESS').reduce((sum, c) => sum + (c.amountPaise ?? 0), 0)
   const explained = OPENING_PAN_BALANCE_PAISE + topups - spent - heldByOpenCoupons
   if (explained !== input.providerBalancePaise) {
@@ -117,8 +117,8 @@ async function inSight(input: JudgeInput, fail: (text: string) => void): Promise
   const { ledger } = input.counter.session()
   const pending = await input.counter.call('pending.list', {})
   const listed = new Set(pending.ok ? pending.value.items.map((i) => i.id) : [])
-  for (const sale of await ledger.unresolvedSales()) if (!listed.has(sale.orderId)) fail(`pending: recharge ${sale.orderId} is ${sale.state} but not in Pending`)
-  for (const sale of await ledger.unresolvedCouponSales()) if (!listed.has(sale.attemptId)) fail(`pending: coupon ${sale.attemptId} is ${sale.state} but not in Pending`)
+  for (const sale of await ledger.read('unresolvedSales')) if (!listed.has(sale.orderId)) fail(`pending: recharge ${sale.orderId} is ${sale.state} but not in Pending`)
+  for (const sale of await ledger.read('unresolvedCouponSales')) if (!listed.has(sale.attemptId)) fail(`pending: coupon ${sale.attemptId} is ${sale.state} but not in Pending`)
 }
 
 /** The journal as written, line by line in order (lines that do not parse are left to the ledger's own checks). */

@@ -60,8 +60,8 @@ function compare(model: Model, { ledger }: Real): void {
     throw new Error(`ledger differs from the model: ${what}`)
   }
   if (ledger.readOnly) fail(`read-only: ${ledger.readOnly}`)
-  if (ledger.lastSeq() !== model.seq) fail(`lastSeq ${ledger.lastSeq()}, model ${model.seq}`)
-  const sales = DAYS.flatMap((day) => ledger.salesForDay(day))
+  if (ledger.read('lastSeq') !== model.seq) fail(`lastSeq ${ledger.read('lastSeq')}, model ${model.seq}`)
+  const sales = DAYS.flatMap((day) => ledger.read('salesForDay', day))
   if (sales.length !== model.sales.size) fail(`${sales.length} sales, model ${model.sales.size}`)
   for (const sale of sales) {
     const expected = model.sales.get(sale.orderId)
@@ -70,11 +70,11 @@ function compare(model: Model, { ledger }: Real): void {
       fail(`sale ${sale.orderId} is ${sale.state} ${sale.amountPaise}, model ${expected.state} ${expected.amountPaise}`)
     }
   }
-  const topups = ledger.topups()
+  const topups = ledger.read('topups')
   if (topups.length !== model.topups.size || topups.some((t) => model.topups.get(t.topupId) !== t.amountPaise)) {
     fail(`top-ups ${JSON.stringify(topups.map((t) => [t.topupId, t.amountPaise]))}, model ${JSON.stringify([...model.topups])}`)
   }
-  for (const day of DAYS) if ((ledger.dayClosure(day) !== null) !== model.closed.has(day)) fail(`day ${day} closed: ${!model.closed.has(day)}`)
+  for (const day of DAYS) if ((ledger.read('dayClosure', day) !== null) !== model.closed.has(day)) fail(`day ${day} closed: ${!model.closed.has(day)}`)
 }
 
 type Command = fc.AsyncCommand<Model, Real>
@@ -168,7 +168,7 @@ const tornTail = (keep: number) =>
     await real.ledger.close()
     real.remove()
     Object.assign(real, { dir: crashed.path, remove: crashed.remove })
-    const next = JSON.stringify({ seq: real.ledger.lastSeq() + 1, at: FIXED_CLOCK().toISOString(), type: 'pan.topup', data: { topupId: 'PW-LOST' } })
+    const next = JSON.stringify({ seq: real.ledger.read('lastSeq') + 1, at: FIXED_CLOCK().toISOString(), type: 'pan.topup', data: { topupId: 'PW-LOST' } })
     fs.appendFileSync(lastSegment(real.dir), next.slice(0, 1 + (keep % (next.length - 1))))
     await reopen(real)
   })

@@ -148,7 +148,7 @@ async function attempt(rig: DayRig, state: CashierState, intent: Intent, confirm
     const reading = readRefusal(answer.error, intent.kind)
     if (reading === 'clock' && rig.clockRight() && !confirmedOnce) {
       const confirmed = await counter.call('app.confirmClock', {})
-      if (confirmed.ok) state.confirmations.push(await counter.session().ledger.lastSeq())
+      if (confirmed.ok) state.confirmations.push(await counter.session().ledger.read('lastSeq'))
       return attempt(rig, state, intent, true)
     }
     intent.status = reading === 'clock' ? 'retry' : reading
@@ -175,16 +175,16 @@ async function lookAtTheBooks(rig: DayRig, state: CashierState): Promise<void> {
   for (const intent of Object.values(state.intents)) {
     if (intent.status === 'open' && (intent.kind === 'recharge' || intent.kind === 'coupon')) {
       const id = intent.attempts.at(-1)?.id
-      const now = id ? (await (intent.kind === 'recharge' ? ledger.getSale(id) : ledger.couponSale(id)))?.state : undefined
+      const now = id ? (await (intent.kind === 'recharge' ? ledger.read('getSale', id) : ledger.read('couponSale', id)))?.state : undefined
       if (now === 'SUCCESS') intent.status = 'done'
       if (now === 'FAILED') intent.status = intent.attempts.length >= MAX_ATTEMPTS ? 'given-up' : 'retry'
     }
     if ((intent.status === 'retry' || intent.status === 'open') && intent.kind === 'topup') {
-      if ((await ledger.topups()).some((t) => t.reference === TOPUP.reference)) intent.status = 'done'
+      if ((await ledger.read('topups')).some((t) => t.reference === TOPUP.reference)) intent.status = 'done'
       else if (intent.status === 'open') intent.status = 'retry'
     }
     if ((intent.status === 'retry' || intent.status === 'open') && intent.kind === 'close') {
-      if (await ledger.dayClosure(state.businessDay)) intent.status = 'done'
+      if (await ledger.read('dayClosure', state.businessDay)) intent.status = 'done'
       else if (intent.status === 'open') intent.status = 'retry'
     }
     fundIfRecorded(rig, intent)

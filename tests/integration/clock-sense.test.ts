@@ -51,12 +51,12 @@ describe('clock sense', () => {
         "The computer's clock says 11-06-2027 10:30 but the last entry in the books was at 23-11-2026 10:30. " +
         'Check the date and time; if they are right, confirm them in the bar at the top.',
     })
-    const seqBefore = await rig.counter.session().ledger.lastSeq()
+    const seqBefore = await rig.counter.session().ledger.read('lastSeq')
     const refused = await rig.counter.call('recharge.sell', sale('9812345602'))
     expect(refused).toMatchObject({ ok: false, error: { code: 'clock_unconfirmed', message: expect.stringContaining('11-06-2027 10:30') } })
     expect(codeOf(await rig.counter.call('topups.add', { amount: '500', reference: 'UTR 1234' }))).toBe('clock_unconfirmed')
     expect(codeOf(await rig.counter.call('day.close', { businessDay: '2027-06-11', openingFloat: '0', counted: drawer }))).toBe('clock_unconfirmed')
-    expect(await rig.counter.session().ledger.lastSeq()).toBe(seqBefore)
+    expect(await rig.counter.session().ledger.read('lastSeq')).toBe(seqBefore)
     expect(transactionsSent(rig)).toBe(1)
     expect(existsSync(archiveOf(rig, 'FY2026-27'))).toBe(false)
 
@@ -81,7 +81,7 @@ describe('clock sense', () => {
     valueOf(await rig.counter.call('app.confirmClock', {}))
     const sold = valueOf(await rig.counter.call('recharge.sell', sale('9812345603')))
     expect(sold.state).toBe('SUCCESS')
-    expect((await rig.counter.session().ledger.salesForDay('2026-11-23')).map((s) => s.orderId)).toContain(sold.orderId)
+    expect((await rig.counter.session().ledger.read('salesForDay', '2026-11-23')).map((s) => s.orderId)).toContain(sold.orderId)
     expect(valueOf(await rig.counter.call('topups.add', { amount: '1,00,000', reference: 'UTR 5678' })).businessDay).toBe('2026-11-23')
   })
 

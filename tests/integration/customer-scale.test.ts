@@ -63,7 +63,7 @@ it('answers 4-digit suggestions correctly from 100,000 sales, and prints how fas
       const timings: number[] = []
       for (const digits of prefixes) {
         const begun = performance.now()
-        const found = ledger.customerSuggestions(digits, 8)
+        const found = ledger.read('customerSuggestions', digits, 8)
         timings.push(performance.now() - begun)
         const wanted = [...expected.values()]
           .filter((customer) => customer.number.startsWith(digits))
@@ -75,7 +75,7 @@ it('answers 4-digit suggestions correctly from 100,000 sales, and prints how fas
       const wide: number[] = []
       for (let i = 0; i < 50; i++) {
         const begun = performance.now()
-        ledger.customerSuggestions('9876', 8)
+        ledger.read('customerSuggestions', '9876', 8)
         wide.push(performance.now() - begun)
       }
       wide.sort((a, b) => a - b)

@@ -35,7 +35,7 @@ describe("today's backup", () => {
       const restored = await Ledger.open({ dir: path.join(backup, 'ledger') })
       try {
         expect(restored.report.problems).toEqual([])
-        expect(restored.getSale(sold.value.orderId)?.state).toBe(holdsTheSale ? 'SUCCESS' : undefined)
+        expect(restored.read('getSale', sold.value.orderId)?.state).toBe(holdsTheSale ? 'SUCCESS' : undefined)
       } finally {
         await restored.close()
       }

@@ -176,9 +176,9 @@ describe('the ledger', () => {
     shim!.disarm()
     const reopened = await rig.open()
     expect(reopened.readOnly).toBeNull()
-    expect(reopened.getSale('A1')?.state).toBe('SUCCESS')
+    expect(reopened.read('getSale', 'A1')?.state).toBe('SUCCESS')
     sell(reopened, 'A2')
-    expect(reopened.getSale('A2')?.state).toBe('SUCCESS')
+    expect(reopened.read('getSale', 'A2')?.state).toBe('SUCCESS')
   })
 
   it('fsyncs a waiting outcome before a snapshot claims it, and writes no snapshot when that fsync fails', async () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryRow, Input } from '../../electron/contract'
 import { historyCsv, historyExport } from '../../electron/counter/history'
+import type { HistoryQuery } from '../../electron/ledger/ledger'
 import { verhoeffDigit } from '../../electron/shared/verhoeff'
 import { startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
@@ -138,10 +139,11 @@ describe('history.exportCsv', () => {
 
   it('reads page after page, and says in the filename when it stopped at the cap', async () => {
     const { ledger } = rig.counter.session()
-    const paged = await historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { pageRows: 1 })
+    const sales = { historySearch: (query: HistoryQuery) => ledger.read('historySearch', query) }
+    const paged = await historyExport(sales, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { pageRows: 1 })
     expect(paged.filename).toBe('history-2024-05-01-2024-05-03.csv')
     expect(paged.content.split('\r\n').filter(Boolean)).toHaveLength(1 + 4)
-    const capped = await historyExport(ledger, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { maxRows: 3, pageRows: 2 })
+    const capped = await historyExport(sales, { offset: 0, limit: 100 }, '2024-05-03', 'Asia/Kolkata', { maxRows: 3, pageRows: 2 })
     const lines = capped.content.split('\r\n').filter(Boolean)
     expect(lines).toHaveLength(1 + 3)
     expect(new Set(lines).size).toBe(lines.length)

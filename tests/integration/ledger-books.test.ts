@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { LedgerEventData } from '../../electron/ledger/events'
-import { DayClosedError, type Ledger } from '../../electron/ledger/ledger'
+import { DayClosedError, type HistoryQuery, type Ledger } from '../../electron/ledger/ledger'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { atSeq, couponAnswer, couponIntent, DAY, noAnswer, rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
 
@@ -38,8 +38,8 @@ describe('money collected', () => {
     const ledger = await rig.open()
     ledger.append('recharge.intent', rechargeIntent('A1'))
     ledger.append('recharge.intent', rechargeIntent('A2', 19900, { collectedPaise: 21000, paymentMode: 'upi' }))
-    expect(ledger.getSale('A1')).toMatchObject({ collectedPaise: 19900, paymentMode: 'cash', settledNote: null })
-    expect(ledger.getSale('A2')).toMatchObject({ amountPaise: 19900, collectedPaise: 21000, paymentMode: 'upi' })
+    expect(ledger.read('getSale', 'A1')).toMatchObject({ collectedPaise: 19900, paymentMode: 'cash', settledNote: null })
+    expect(ledger.read('getSale', 'A2')).toMatchObject({ amountPaise: 19900, collectedPaise: 21000, paymentMode: 'upi' })
     expect(() => ledger.append('recharge.intent', rechargeIntent('A3', 19900, { collectedPaise: 210.5 }))).toThrow(/collectedPaise must be a whole number/)
   })
 
@@ -47,14 +47,14 @@ describe('money collected', () => {
     const ledger = await rig.open()
     ledger.append('pan.coupon.intent', couponIntent('C1'))
     ledger.append('pan.coupon.intent', couponIntent('C2', { collectedPaise: 35000, paymentMode: 'upi' }))
-    expect(ledger.couponSale('C1')).toMatchObject({ collectedPaise: 32100, paymentMode: 'cash' })
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({ collectedPaise: 32100, paymentMode: 'cash' })
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { ratePaise: 11000, amountPaise: 33000 }))
     ledger.append('pan.coupon.outcome', couponAnswer('C2', { ratePaise: 11000, amountPaise: 33000 }))
-    expect(ledger.couponSale('C1')).toMatchObject({ amountPaise: 33000, collectedPaise: 33000 })
-    expect(ledger.couponSale('C2')).toMatchObject({ amountPaise: 33000, collectedPaise: 35000, paymentMode: 'upi' })
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({ amountPaise: 33000, collectedPaise: 33000 })
+    expect(ledger.read('couponSale', 'C2')).toMatchObject({ amountPaise: 33000, collectedPaise: 35000, paymentMode: 'upi' })
     // A later check that names no amount leaves the provider's figure in place.
     ledger.append('pan.coupon.outcome', noAnswer('C1'))
-    expect(ledger.couponSale('C1')?.collectedPaise).toBe(33000)
+    expect(ledger.read('couponSale', 'C1')?.collectedPaise).toBe(33000)
   })
 })
 
@@ -66,9 +66,9 @@ describe('settling by phone', () => {
     ledger.append('pan.coupon.intent', couponIntent('C1'))
     ledger.append('sale.settled', { kind: 'recharge', id: 'A1', outcome: 'SUCCESS', note: 'Confirmed by Ravi at the helpdesk, 6 pm' })
     ledger.append('sale.settled', { kind: 'coupon', id: 'C1', outcome: 'FAILED', note: 'Provider says never received' })
-    expect(ledger.getSale('A1')).toMatchObject({ state: 'SUCCESS', settledNote: 'Confirmed by Ravi at the helpdesk, 6 pm', updatedAt: atSeq(4) })
-    expect(ledger.couponSale('C1')).toMatchObject({ state: 'FAILED', settledNote: 'Provider says never received' })
-    expect(ledger.unresolved()).toEqual([])
+    expect(ledger.read('getSale', 'A1')).toMatchObject({ state: 'SUCCESS', settledNote: 'Confirmed by Ravi at the helpdesk, 6 pm', updatedAt: atSeq(4) })
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({ state: 'FAILED', settledNote: 'Provider says never received' })
+    expect(ledger.read('unresolved')).toEqual([])
   })
 
   it('refuses, writing nothing, a sale already settled, an unknown one, or no note', async () => {
@@ -81,9 +81,9 @@ describe('settling by phone', () => {
     expect(settle('B9')).toThrow(/there is no sale with order id B9/)
     expect(settle('A2', '  ')).toThrow(/needs a note/)
     expect(() => ledger.append('sale.settled', { kind: 'coupon', id: 'A2', outcome: 'FAILED', note: 'x' })).toThrow(/no coupon sale with attempt id A2/)
-    expect(ledger.lastSeq()).toBe(3)
+    expect(ledger.read('lastSeq')).toBe(3)
     expect(rig.journalLines()).toHaveLength(3)
-    expect(ledger.getSale('A1')?.state).toBe('SUCCESS')
+    expect(ledger.read('getSale', 'A1')?.state).toBe('SUCCESS')
   })
 })
 
@@ -98,13 +98,13 @@ describe('the re-check queue', () => {
     ledger.append('pending.checked', { kind: 'recharge', id: 'A1', answer: 'Still pending at the operator', nextCheckAt: '2025-03-14T05:00:00.000Z' })
     ledger.append('pending.checked', { kind: 'recharge', id: 'A1', answer: 'No answer', nextCheckAt: '2025-03-14T06:00:00.000Z' })
 
-    const queue = ledger.unresolved()
+    const queue = ledger.read('unresolved')
     expect(queue.map(({ kind, sale, checks, lastAnswer, lastCheckedAt, nextCheckAt }) => ({ kind, state: sale.state, checks, lastAnswer, lastCheckedAt, nextCheckAt }))).toEqual([
       { kind: 'recharge', state: 'SENDING', checks: 2, lastAnswer: 'No answer', lastCheckedAt: atSeq(7), nextCheckAt: '2025-03-14T06:00:00.000Z' },
       { kind: 'coupon', state: 'UNKNOWN', checks: 0, lastAnswer: 'Timed out', lastCheckedAt: null, nextCheckAt: null },
     ])
     expect(queue.map((entry) => ('attemptId' in entry.sale ? entry.sale.attemptId : entry.sale.orderId))).toEqual(['A1', 'C1'])
-    expect(queue[1].sale).toEqual(ledger.couponSale('C1'))
+    expect(queue[1].sale).toEqual(ledger.read('couponSale', 'C1'))
     expect(() => ledger.append('pending.checked', { kind: 'coupon', id: 'A1', answer: '', nextCheckAt: null })).toThrow(/no coupon sale/)
   })
 })
@@ -114,13 +114,13 @@ describe('top-ups and balance facts', () => {
     const ledger = await rig.open()
     ledger.append('pan.topup', topup('T1', 100000))
     ledger.append('pan.topup', { ...topup('T2', 50050, NEXT_DAY), note: 'cash deposit' })
-    expect(ledger.topups()).toEqual([
+    expect(ledger.read('topups')).toEqual([
       { topupId: 'T1', amountPaise: 100000, reference: 'UTR-T1', note: '', at: atSeq(1), businessDay: DAY },
       { topupId: 'T2', amountPaise: 50050, reference: 'UTR-T2', note: 'cash deposit', at: atSeq(2), businessDay: NEXT_DAY },
     ])
-    expect(ledger.topups(NEXT_DAY).map((t) => t.topupId)).toEqual(['T2'])
-    expect(ledger.topups(undefined, DAY).map((t) => t.topupId)).toEqual(['T1'])
-    expect(ledger.topups(DAY, DAY).map((t) => t.topupId)).toEqual(['T1'])
+    expect(ledger.read('topups', NEXT_DAY).map((t) => t.topupId)).toEqual(['T2'])
+    expect(ledger.read('topups', undefined, DAY).map((t) => t.topupId)).toEqual(['T1'])
+    expect(ledger.read('topups', DAY, DAY).map((t) => t.topupId)).toEqual(['T1'])
     expect(() => ledger.append('pan.topup', topup('T1', 100))).toThrow(/already recorded/)
     expect(() => ledger.append('pan.topup', topup('T3', 0))).toThrow(/more than ₹0/)
     expect(() => ledger.append('pan.topup', topup('T3', 10.5))).toThrow(/whole number/)
@@ -138,35 +138,35 @@ describe('top-ups and balance facts', () => {
     ledger.append('pan.coupon.outcome', { ...noAnswer('C3'), source: 'coupon_req' })
     ledger.append('pan.balance.read', { balancePaise: 535800, source: 'coupon', businessDay: NEXT_DAY })
 
-    expect(ledger.balanceFacts()).toEqual([
+    expect(ledger.read('balanceFacts')).toEqual([
       { kind: 'balance', seq: 1, at: atSeq(1), businessDay: DAY, balancePaise: 500000 },
       { kind: 'coupon', seq: 3, at: atSeq(3), businessDay: DAY, attemptId: 'C1', oldBalPaise: 500000, newBalPaise: 467900, amountPaise: 32100 },
       { kind: 'topup', seq: 4, at: atSeq(4), businessDay: DAY, topupId: 'T1', amountPaise: 100000 },
       { kind: 'balance', seq: 6, at: atSeq(6), businessDay: NEXT_DAY, balancePaise: 535800 },
       { kind: 'balance', seq: 9, at: atSeq(9), businessDay: NEXT_DAY, balancePaise: 535800 },
     ])
-    expect(ledger.balanceFacts(NEXT_DAY).map((fact) => fact.seq)).toEqual([6, 9])
-    expect(ledger.balanceFacts(undefined, DAY).map((fact) => fact.seq)).toEqual([1, 3, 4])
+    expect(ledger.read('balanceFacts', NEXT_DAY).map((fact) => fact.seq)).toEqual([6, 9])
+    expect(ledger.read('balanceFacts', undefined, DAY).map((fact) => fact.seq)).toEqual([1, 3, 4])
   })
 
   it('gives the last reading and the top-ups journaled after it, by journal order, for the balance expected now', async () => {
     const ledger = await rig.open()
     ledger.append('pan.topup', topup('T0', 100000))
-    expect(ledger.balanceFactsSinceReading()).toEqual([])
+    expect(ledger.read('balanceFactsSinceReading')).toEqual([])
     ledger.append('pan.balance.read', { balancePaise: 600000, source: 'balance' })
     ledger.append('pan.topup', topup('T1', 50000))
-    expect(ledger.balanceFactsSinceReading().map((fact) => fact.seq)).toEqual([2, 3])
+    expect(ledger.read('balanceFactsSinceReading').map((fact) => fact.seq)).toEqual([2, 3])
     ledger.append('pan.coupon.intent', couponIntent('C1'))
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { oldBalPaise: 650000, newBalPaise: 617900 }))
     ledger.append('pan.topup', topup('T2', 20000))
     ledger.append('pan.topup', topup('T3', 30000, NEXT_DAY))
-    expect(ledger.balanceFactsSinceReading()).toEqual([
+    expect(ledger.read('balanceFactsSinceReading')).toEqual([
       { kind: 'coupon', seq: 5, at: atSeq(5), businessDay: DAY, attemptId: 'C1', oldBalPaise: 650000, newBalPaise: 617900, amountPaise: 32100 },
       { kind: 'topup', seq: 6, at: atSeq(6), businessDay: DAY, topupId: 'T2', amountPaise: 20000 },
       { kind: 'topup', seq: 7, at: atSeq(7), businessDay: NEXT_DAY, topupId: 'T3', amountPaise: 30000 },
     ])
     ledger.append('pan.balance.read', { balancePaise: 667900, source: 'balance', businessDay: NEXT_DAY })
-    expect(ledger.balanceFactsSinceReading().map((fact) => fact.seq)).toEqual([8])
+    expect(ledger.read('balanceFactsSinceReading').map((fact) => fact.seq)).toEqual([8])
   })
 })
 
@@ -194,7 +194,7 @@ describe('a day’s totals', () => {
   it('sums recharges by operator and state, coupons by type and state, and the money taken by how it was paid', async () => {
     const ledger = await rig.open()
     recordDay(ledger)
-    expect(ledger.dayTotals(DAY)).toEqual({
+    expect(ledger.read('dayTotals', DAY)).toEqual({
       recharges: [
         { operatorCode: 'AT', operatorName: 'Airtel', state: 'SUCCESS', count: 1, amountPaise: 19900 },
         { operatorCode: 'JIO', operatorName: 'Jio', state: 'FAILED', count: 1, amountPaise: 5000 },
@@ -221,7 +221,7 @@ describe('a day’s totals', () => {
       // Intents without a `by` stamp were written before roles existed: the owner's.
       byRole: [{ role: 'owner', count: 4, amountPaise: 19900 + 49800 + 33000 }],
     })
-    expect(ledger.dayTotals('2025-03-16')).toEqual({
+    expect(ledger.read('dayTotals', '2025-03-16')).toEqual({
       recharges: [], coupons: [], collected: { cashPaise: 0, upiPaise: 0 },
       earnings: { recharges: [], coupons: [], total: { turnoverPaise: 0, marginPaise: 0, unrated: 0, serviceChargePaise: 0, earnedPaise: 0 } },
       byRole: [],
@@ -233,9 +233,9 @@ describe('closing a day', () => {
   it('keeps the close as written and locks the day against new sales, top-ups and a second close', async () => {
     const ledger = await rig.open()
     recordDay(ledger)
-    expect(ledger.dayClosure(DAY)).toBeNull()
+    expect(ledger.read('dayClosure', DAY)).toBeNull()
     const closing = ledger.append('day.closed', dayClosed())
-    expect(ledger.dayClosure(DAY)).toEqual({ closedAt: closing.at, data: dayClosed() })
+    expect(ledger.read('dayClosure', DAY)).toEqual({ closedAt: closing.at, data: dayClosed() })
 
     const refusals: [string, () => unknown][] = [
       ['recharge', () => ledger.append('recharge.intent', rechargeIntent('A9'))],
@@ -253,7 +253,7 @@ describe('closing a day', () => {
       expect(thrown).toBeInstanceOf(DayClosedError)
       expect(thrown).toMatchObject({ name: 'DayClosedError', message: 'The books for 14-03-2025 are closed.', businessDay: DAY })
     }
-    expect(ledger.lastSeq()).toBe(closing.seq)
+    expect(ledger.read('lastSeq')).toBe(closing.seq)
   })
 
   it('still records what happens to the closed day’s sales, and keeps other days open', async () => {
@@ -265,10 +265,10 @@ describe('closing a day', () => {
     ledger.append('pending.checked', { kind: 'coupon', id: 'C2', answer: 'Delivered', nextCheckAt: null })
     ledger.append('recharge.intent', rechargeIntent('B2', 1000, { businessDay: NEXT_DAY }))
     ledger.append('pan.topup', topup('T2', 5000, NEXT_DAY))
-    expect(ledger.getSale('A5')?.state).toBe('SUCCESS')
-    expect(ledger.couponSale('C2')?.state).toBe('SUCCESS')
+    expect(ledger.read('getSale', 'A5')?.state).toBe('SUCCESS')
+    expect(ledger.read('couponSale', 'C2')?.state).toBe('SUCCESS')
     ledger.append('day.closed', dayClosed(NEXT_DAY))
-    expect(ledger.dayClosure(NEXT_DAY)?.data.businessDay).toBe(NEXT_DAY)
+    expect(ledger.read('dayClosure', NEXT_DAY)?.data.businessDay).toBe(NEXT_DAY)
   })
 })
 
@@ -276,12 +276,12 @@ describe('history (no archives)', () => {
   it('lists both kinds newest first, pages them, and counts them all', async () => {
     const ledger = await rig.open()
     recordDay(ledger)
-    const page = ledger.historySearch({ offset: 0, limit: 4 })
+    const page = ledger.read('historySearch', { offset: 0, limit: 4 })
     expect(page.total).toBe(9)
     expect(page.archives).toEqual([])
     expect(page.rows.map((row) => row.id)).toEqual(['B1', 'C3', 'C2', 'C1'])
-    expect(ledger.historySearch({ offset: 4, limit: 100 }).rows.map((row) => row.id)).toEqual(['A5', 'A4', 'A3', 'A2', 'A1'])
-    expect(ledger.historySearch({ offset: 9, limit: 100 })).toEqual({ rows: [], total: 9, archives: [] })
+    expect(ledger.read('historySearch', { offset: 4, limit: 100 }).rows.map((row) => row.id)).toEqual(['A5', 'A4', 'A3', 'A2', 'A1'])
+    expect(ledger.read('historySearch', { offset: 9, limit: 100 })).toEqual({ rows: [], total: 9, archives: [] })
     expect(page.rows[0]).toEqual({
       kind: 'recharge', id: 'B1', at: atSeq(16), businessDay: NEXT_DAY, label: '9876543210', detail: 'Jio · DL', amountPaise: 99900,
       state: 'SENDING', reference: null, customerName: null, marginPaise: null, serviceChargePaise: 0,
@@ -296,8 +296,8 @@ describe('history (no archives)', () => {
     const ledger = await rig.open()
     recordDay(ledger)
     ledger.append('recharge.intent', rechargeIntent('D1', 1000, { number: '9123456789', businessDay: NEXT_DAY }))
-    const ids = (query: Partial<Parameters<Ledger['historySearch']>[0]>) => {
-      const page = ledger.historySearch({ offset: 0, limit: 100, ...query })
+    const ids = (query: Partial<HistoryQuery>) => {
+      const page = ledger.read('historySearch', { offset: 0, limit: 100, ...query })
       expect(page.total).toBe(page.rows.length)
       return page.rows.map((row) => row.id)
     }
@@ -316,8 +316,8 @@ describe('history (no archives)', () => {
     expect(ids({ kind: 'coupon', state: 'SENDING' })).toEqual(['C2'])
     expect(ids({ from: NEXT_DAY })).toEqual(['D1', 'B1'])
     expect(ids({ to: DAY, kind: 'recharge', text: '98765' })).toEqual(['A5', 'A4', 'A3', 'A2', 'A1'])
-    expect(ledger.historySearch({ text: 'a', offset: 6, limit: 5 })).toMatchObject({ total: 8, rows: [{ id: 'A2' }, { id: 'A1' }] })
-    expect(ledger.historySearch({ text: 'a', offset: 20, limit: 5 })).toEqual({ rows: [], total: 8, archives: [] })
+    expect(ledger.read('historySearch', { text: 'a', offset: 6, limit: 5 })).toMatchObject({ total: 8, rows: [{ id: 'A2' }, { id: 'A1' }] })
+    expect(ledger.read('historySearch', { text: 'a', offset: 20, limit: 5 })).toEqual({ rows: [], total: 8, archives: [] })
   })
 })
 
@@ -330,13 +330,13 @@ describe('replaying', () => {
     ledger.append('pan.balance.read', { balancePaise: 500000, source: 'balance' })
     ledger.append('day.closed', dayClosed())
     const reads = (l: Ledger) => ({
-      totals: l.dayTotals(DAY),
-      closure: l.dayClosure(DAY),
-      queue: l.unresolved(),
-      topups: l.topups(),
-      facts: l.balanceFacts(),
-      history: l.historySearch({ offset: 0, limit: 100 }),
-      sale: l.getSale('A5'),
+      totals: l.read('dayTotals', DAY),
+      closure: l.read('dayClosure', DAY),
+      queue: l.read('unresolved'),
+      topups: l.read('topups'),
+      facts: l.read('balanceFacts'),
+      history: l.read('historySearch', { offset: 0, limit: 100 }),
+      sale: l.read('getSale', 'A5'),
     })
     const before = reads(ledger)
     await rig.close(ledger)

@@ -52,16 +52,16 @@ describe('agents', () => {
   it('registers a submitted agent and follows the provider through PENDING to APPROVED', async () => {
     const ledger = await openLedger()
     ledger.append('pan.agent.submitted', submitted('VLE1'))
-    expect(ledger.getAgent('VLE1')).toEqual({
+    expect(ledger.read('getAgent', 'VLE1')).toEqual({
       vleId: 'VLE1', name: 'Asha Devi', mobile: '9876543210', email: 'asha@example.in', shop: 'Asha Xerox',
       location: 'Main Road, Patna', stateCode: '5', pin: '800001', uidMasked: 'XXXX XXXX 0124', pan: 'ABCDE1234F',
       status: 'SUBMITTING', message: '', createdAt: atSeq(1), updatedAt: atSeq(1), lastCheckedAt: null,
     })
     ledger.append('pan.agent.answer', agentAnswer('VLE1'))
-    expect(ledger.getAgent('VLE1')).toMatchObject({ status: 'PENDING', message: 'VLE created', updatedAt: atSeq(2), lastCheckedAt: null })
+    expect(ledger.read('getAgent', 'VLE1')).toMatchObject({ status: 'PENDING', message: 'VLE created', updatedAt: atSeq(2), lastCheckedAt: null })
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', vleStatus: 'APPROVED', message: 'VLE is approved' }))
-    expect(ledger.getAgent('VLE1')).toMatchObject({ status: 'APPROVED', message: 'VLE is approved', createdAt: atSeq(1), lastCheckedAt: atSeq(3) })
-    expect(ledger.getAgent('NOPE')).toBeNull()
+    expect(ledger.read('getAgent', 'VLE1')).toMatchObject({ status: 'APPROVED', message: 'VLE is approved', createdAt: atSeq(1), lastCheckedAt: atSeq(3) })
+    expect(ledger.read('getAgent', 'NOPE')).toBeNull()
   })
 
   it('keeps the status when a status check is refused, unanswered, or names no status', async () => {
@@ -69,36 +69,36 @@ describe('agents', () => {
     ledger.append('pan.agent.submitted', submitted('VLE1'))
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', vleStatus: 'APPROVED' }))
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', outcome: 'FAILED', vleStatus: null, message: 'Invalid API key' }))
-    expect(ledger.getAgent('VLE1')).toMatchObject({ status: 'APPROVED', message: 'Invalid API key', lastCheckedAt: atSeq(3) })
+    expect(ledger.read('getAgent', 'VLE1')).toMatchObject({ status: 'APPROVED', message: 'Invalid API key', lastCheckedAt: atSeq(3) })
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', outcome: 'UNKNOWN', vleStatus: null, message: 'No answer' }))
-    expect(ledger.getAgent('VLE1')).toMatchObject({ status: 'APPROVED', message: 'No answer', lastCheckedAt: atSeq(4) })
+    expect(ledger.read('getAgent', 'VLE1')).toMatchObject({ status: 'APPROVED', message: 'No answer', lastCheckedAt: atSeq(4) })
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', vleStatus: null, message: 'OK' }))
-    expect(ledger.getAgent('VLE1')?.status).toBe('APPROVED')
+    expect(ledger.read('getAgent', 'VLE1')?.status).toBe('APPROVED')
   })
 
   it('leaves an unanswered creation SUBMITTING, and a success without a status word PENDING', async () => {
     const ledger = await openLedger()
     ledger.append('pan.agent.submitted', submitted('VLE1'))
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { outcome: 'UNKNOWN', vleStatus: null, message: 'Timed out' }))
-    expect(ledger.getAgent('VLE1')).toMatchObject({ status: 'SUBMITTING', message: 'Timed out' })
+    expect(ledger.read('getAgent', 'VLE1')).toMatchObject({ status: 'SUBMITTING', message: 'Timed out' })
     expect(() => ledger.append('pan.agent.submitted', submitted('VLE1'))).toThrow(/agent VLE1 is already registered \(SUBMITTING\)/)
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { source: 'vle_status', vleStatus: null }))
-    expect(ledger.getAgent('VLE1')?.status).toBe('PENDING')
+    expect(ledger.read('getAgent', 'VLE1')?.status).toBe('PENDING')
   })
 
   it('marks a refused agent NOT_CREATED and lets a corrected submission replace it', async () => {
     const ledger = await openLedger()
     ledger.append('pan.agent.submitted', submitted('VLE1', { email: 'wrong' }))
     ledger.append('pan.agent.answer', agentAnswer('VLE1', { outcome: 'FAILED', vleStatus: null, message: 'Invalid email' }))
-    expect(ledger.getAgent('VLE1')).toMatchObject({ status: 'NOT_CREATED', message: 'Invalid email', email: 'wrong' })
+    expect(ledger.read('getAgent', 'VLE1')).toMatchObject({ status: 'NOT_CREATED', message: 'Invalid email', email: 'wrong' })
 
     ledger.append('pan.agent.submitted', submitted('VLE1'))
-    expect(ledger.getAgent('VLE1')).toMatchObject({ status: 'SUBMITTING', message: '', email: 'asha@example.in', createdAt: atSeq(3) })
+    expect(ledger.read('getAgent', 'VLE1')).toMatchObject({ status: 'SUBMITTING', message: '', email: 'asha@example.in', createdAt: atSeq(3) })
     ledger.append('pan.agent.answer', agentAnswer('VLE1'))
-    expect(ledger.agents().map((agent) => [agent.vleId, agent.status])).toEqual([['VLE1', 'PENDING']])
+    expect(ledger.read('agents').map((agent) => [agent.vleId, agent.status])).toEqual([['VLE1', 'PENDING']])
 
     expect(() => ledger.append('pan.agent.submitted', submitted('VLE1'))).toThrow(/already registered \(PENDING\)/)
-    expect(ledger.lastSeq()).toBe(4)
+    expect(ledger.read('lastSeq')).toBe(4)
     expect(journalLines()).toHaveLength(4)
   })
 
@@ -108,13 +108,13 @@ describe('agents', () => {
     ledger.append('pan.agent.submitted', submitted('VLE2'))
     ledger.append('pan.agent.answer', agentAnswer('VLE2', { outcome: 'FAILED', vleStatus: null, message: 'Duplicate VLE id' }))
     ledger.append('pan.agent.submitted', submitted('VLE3'))
-    expect(ledger.agents().map((agent) => [agent.vleId, agent.status])).toEqual([['VLE3', 'SUBMITTING'], ['VLE2', 'NOT_CREATED'], ['VLE1', 'SUBMITTING']])
+    expect(ledger.read('agents').map((agent) => [agent.vleId, agent.status])).toEqual([['VLE3', 'SUBMITTING'], ['VLE2', 'NOT_CREATED'], ['VLE1', 'SUBMITTING']])
   })
 
   it('refuses an answer for an agent it never registered', async () => {
     const ledger = await openLedger()
     expect(() => ledger.append('pan.agent.answer', agentAnswer('GHOST'))).toThrow(/no agent GHOST/)
-    expect(ledger.lastSeq()).toBe(0)
+    expect(ledger.read('lastSeq')).toBe(0)
   })
 
   it.each([FULL_UID, '2345 6789 0124', 'XXXX X789 0124', '2345-6789-0124'])('refuses to store the Aadhaar number %s, writing nothing', async (uidMasked) => {
@@ -128,8 +128,8 @@ describe('agents', () => {
     expect(thrown).toBeInstanceOf(Error)
     expect((thrown as Error).message).toMatch(/must be stored masked/)
     expect((thrown as Error).message).not.toContain(uidMasked)
-    expect(ledger.getAgent('VLE1')).toBeNull()
-    expect(ledger.lastSeq()).toBe(0)
+    expect(ledger.read('getAgent', 'VLE1')).toBeNull()
+    expect(ledger.read('lastSeq')).toBe(0)
   })
 
   it('keeps only the masked Aadhaar number in the journal and the snapshot', async () => {
@@ -155,17 +155,17 @@ describe('coupon sales', () => {
       newBalPaise: null, problems: [], createdAt: atSeq(1), updatedAt: atSeq(1), lastCheckedAt: null, training: true,
       collectedPaise: 32100, paymentMode: 'cash', settledNote: null, upiConfirmedAt: null,
     }
-    expect(ledger.couponSale('C1')).toEqual(sending)
-    expect(ledger.unresolvedCouponSales().map((sale) => sale.attemptId)).toEqual(['C1'])
+    expect(ledger.read('couponSale', 'C1')).toEqual(sending)
+    expect(ledger.read('unresolvedCouponSales').map((sale) => sale.attemptId)).toEqual(['C1'])
 
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { problems: ['The balance moved outside Counter'] }))
-    expect(ledger.couponSale('C1')).toEqual({
+    expect(ledger.read('couponSale', 'C1')).toEqual({
       ...sending, orderId: 'ORD-C1', state: 'SUCCESS', providerStatus: 'SUCCESS', message: 'Coupon request successful',
       date: '14-Mar-2025', ratePaise: 10700, amountPaise: 32100, oldBalPaise: 500000, newBalPaise: 467900,
       problems: ['The balance moved outside Counter'], updatedAt: atSeq(2),
     })
-    expect(ledger.unresolvedCouponSales()).toEqual([])
-    expect(ledger.couponSale('NOPE')).toBeNull()
+    expect(ledger.read('unresolvedCouponSales')).toEqual([])
+    expect(ledger.read('couponSale', 'NOPE')).toBeNull()
   })
 
   it('never reopens a settled sale: not for an unanswered check, a PENDING order status, or a refused check', async () => {
@@ -173,29 +173,29 @@ describe('coupon sales', () => {
     ledger.append('pan.coupon.intent', couponIntent('C1'))
     ledger.append('pan.coupon.outcome', couponAnswer('C1'))
     ledger.append('pan.coupon.outcome', noAnswer('C1'))
-    expect(ledger.couponSale('C1')).toMatchObject({
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({
       state: 'SUCCESS', providerStatus: 'SUCCESS', message: 'No answer from the provider', orderId: 'ORD-C1',
       ratePaise: 10700, newBalPaise: 467900, lastCheckedAt: atSeq(3),
     })
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { source: 'coupon_status', outcome: 'UNKNOWN', providerStatus: 'PENDING', message: '' }))
-    expect(ledger.couponSale('C1')).toMatchObject({ state: 'SUCCESS', providerStatus: 'PENDING', lastCheckedAt: atSeq(4) })
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({ state: 'SUCCESS', providerStatus: 'PENDING', lastCheckedAt: atSeq(4) })
     ledger.append('pan.coupon.outcome', { ...noAnswer('C1'), outcome: 'FAILED', providerStatus: 'FAILED', message: 'Invalid API key' })
-    expect(ledger.couponSale('C1')).toMatchObject({ state: 'SUCCESS', message: 'Invalid API key', amountPaise: 32100 })
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({ state: 'SUCCESS', message: 'Invalid API key', amountPaise: 32100 })
 
     ledger.append('pan.coupon.intent', couponIntent('C2'))
     ledger.append('pan.coupon.outcome', { ...noAnswer('C2'), source: 'coupon_req', outcome: 'FAILED', providerStatus: 'FAILED', message: 'Insufficient balance' })
     ledger.append('pan.coupon.outcome', noAnswer('C2'))
-    expect(ledger.couponSale('C2')).toMatchObject({ state: 'FAILED', providerStatus: 'FAILED', message: 'No answer from the provider' })
-    expect(ledger.unresolvedCouponSales()).toEqual([])
+    expect(ledger.read('couponSale', 'C2')).toMatchObject({ state: 'FAILED', providerStatus: 'FAILED', message: 'No answer from the provider' })
+    expect(ledger.read('unresolvedCouponSales')).toEqual([])
   })
 
   it('settles an unconfirmed sale from a status check, keeping what the check leaves out', async () => {
     const ledger = await openLedger()
     ledger.append('pan.coupon.intent', couponIntent('C1'))
     ledger.append('pan.coupon.outcome', { ...noAnswer('C1'), source: 'coupon_req', orderId: 'ORD-C1', message: 'Not JSON' })
-    expect(ledger.couponSale('C1')).toMatchObject({ state: 'UNKNOWN', orderId: 'ORD-C1', lastCheckedAt: null })
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({ state: 'UNKNOWN', orderId: 'ORD-C1', lastCheckedAt: null })
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { source: 'coupon_status', orderId: null, date: null, oldBalPaise: null }))
-    expect(ledger.couponSale('C1')).toMatchObject({
+    expect(ledger.read('couponSale', 'C1')).toMatchObject({
       state: 'SUCCESS', orderId: 'ORD-C1', date: null, ratePaise: 10700, amountPaise: 32100, oldBalPaise: null, newBalPaise: 467900,
       lastCheckedAt: atSeq(3),
     })
@@ -208,7 +208,7 @@ describe('coupon sales', () => {
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { source: 'coupon_status', problems: ['Amount is not rate × qty'] }))
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { source: 'coupon_status', problems: [] }))
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { source: 'coupon_status', problems: ['New balance is not old balance − amount'] }))
-    expect(ledger.couponSale('C1')?.problems).toEqual([
+    expect(ledger.read('couponSale', 'C1')?.problems).toEqual([
       'Amount is not rate × qty', 'The balance moved outside Counter', 'New balance is not old balance − amount',
     ])
   })
@@ -222,11 +222,11 @@ describe('coupon sales', () => {
     ledger.append('pan.coupon.intent', couponIntent('C4'))
     ledger.append('pan.coupon.outcome', { ...noAnswer('C4'), source: 'coupon_req' })
     const ids = (sales: { attemptId: string }[]) => sales.map((sale) => sale.attemptId)
-    expect(ids(ledger.couponSales())).toEqual(['C4', 'C3', 'C2', 'C1'])
-    expect(ids(ledger.couponSales(2))).toEqual(['C4', 'C3'])
-    expect(ids(ledger.couponSalesForDay(DAY))).toEqual(['C4', 'C3', 'C1'])
-    expect(ledger.couponSalesForDay('2025-03-15')).toEqual([expect.objectContaining({ attemptId: 'C2', type: 2, training: false })])
-    expect(ids(ledger.unresolvedCouponSales())).toEqual(['C1', 'C2', 'C4'])
+    expect(ids(ledger.read('couponSales'))).toEqual(['C4', 'C3', 'C2', 'C1'])
+    expect(ids(ledger.read('couponSales', 2))).toEqual(['C4', 'C3'])
+    expect(ids(ledger.read('couponSalesForDay', DAY))).toEqual(['C4', 'C3', 'C1'])
+    expect(ledger.read('couponSalesForDay', '2025-03-15')).toEqual([expect.objectContaining({ attemptId: 'C2', type: 2, training: false })])
+    expect(ids(ledger.read('unresolvedCouponSales'))).toEqual(['C1', 'C2', 'C4'])
   })
 
   it('refuses, writing nothing, a second intent, an answer without a sale, and money that is not whole paise', async () => {
@@ -237,16 +237,16 @@ describe('coupon sales', () => {
     expect(() => ledger.append('pan.coupon.outcome', couponAnswer('C1', { amountPaise: 321.5 }))).toThrow(/amountPaise must be a whole number/)
     expect(() => ledger.append('pan.coupon.intent', couponIntent('C2', { expectedRatePaise: 107.5 }))).toThrow(/expectedRatePaise/)
     expect(() => ledger.append('pan.balance.read', { balancePaise: 0.1, source: 'balance' })).toThrow(/balancePaise/)
-    expect(ledger.lastSeq()).toBe(1)
+    expect(ledger.read('lastSeq')).toBe(1)
     expect(journalLines()).toHaveLength(1)
-    expect(ledger.couponSale('C1')?.state).toBe('SENDING')
+    expect(ledger.read('couponSale', 'C1')?.state).toBe('SENDING')
   })
 })
 
 describe('rates and balance', () => {
   it('gives the rate last charged for each coupon type, ignoring sales that reported none', async () => {
     const ledger = await openLedger()
-    expect(ledger.lastChargedRatePaise(1)).toBeNull()
+    expect(ledger.read('lastChargedRatePaise', 1)).toBeNull()
     ledger.append('pan.coupon.intent', couponIntent('C1'))
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { ratePaise: 10700 }))
     ledger.append('pan.coupon.intent', couponIntent('C2', { type: 2 }))
@@ -255,33 +255,33 @@ describe('rates and balance', () => {
     ledger.append('pan.coupon.outcome', couponAnswer('C3', { ratePaise: 11000 }))
     ledger.append('pan.coupon.intent', couponIntent('C4'))
     ledger.append('pan.coupon.outcome', { ...noAnswer('C4'), source: 'coupon_req' })
-    expect(ledger.lastChargedRatePaise(1)).toBe(11000)
-    expect(ledger.lastChargedRatePaise(2)).toBe(7200)
+    expect(ledger.read('lastChargedRatePaise', 1)).toBe(11000)
+    expect(ledger.read('lastChargedRatePaise', 2)).toBe(7200)
   })
 
   it('knows the balance from the latest of a balance reading and a coupon answer’s new_bal, by journal order', async () => {
     const ledger = await openLedger()
-    expect(ledger.lastKnownPanBalance()).toBeNull()
+    expect(ledger.read('lastKnownPanBalance')).toBeNull()
     ledger.append('pan.balance.read', { balancePaise: 500000, source: 'balance' })
-    expect(ledger.lastKnownPanBalance()).toEqual({ balancePaise: 500000, at: atSeq(1), seq: 1 })
+    expect(ledger.read('lastKnownPanBalance')).toEqual({ balancePaise: 500000, at: atSeq(1), seq: 1 })
 
     ledger.append('pan.coupon.intent', couponIntent('C1'))
     ledger.append('pan.coupon.outcome', couponAnswer('C1'))
-    expect(ledger.lastKnownPanBalance()).toEqual({ balancePaise: 467900, at: atSeq(3), seq: 3 })
+    expect(ledger.read('lastKnownPanBalance')).toEqual({ balancePaise: 467900, at: atSeq(3), seq: 3 })
 
     ledger.append('pan.balance.read', { balancePaise: 450000, source: 'balance' })
-    expect(ledger.lastKnownPanBalance()).toEqual({ balancePaise: 450000, at: atSeq(4), seq: 4 })
+    expect(ledger.read('lastKnownPanBalance')).toEqual({ balancePaise: 450000, at: atSeq(4), seq: 4 })
     // A status check repeats the order's historical new_bal: it is not a fresh reading.
     ledger.append('pan.coupon.outcome', couponAnswer('C1', { source: 'coupon_status', providerStatus: 'PENDING' }))
-    expect(ledger.lastKnownPanBalance()).toEqual({ balancePaise: 450000, at: atSeq(4), seq: 4 })
+    expect(ledger.read('lastKnownPanBalance')).toEqual({ balancePaise: 450000, at: atSeq(4), seq: 4 })
 
     ledger.append('pan.coupon.intent', couponIntent('C2'))
     ledger.append('pan.coupon.outcome', couponAnswer('C2', { oldBalPaise: 450000, newBalPaise: 417900 }))
     ledger.append('pan.coupon.intent', couponIntent('C3'))
     ledger.append('pan.coupon.outcome', { ...noAnswer('C3'), source: 'coupon_req' })
-    expect(ledger.lastKnownPanBalance()).toEqual({ balancePaise: 417900, at: atSeq(7), seq: 7 })
+    expect(ledger.read('lastKnownPanBalance')).toEqual({ balancePaise: 417900, at: atSeq(7), seq: 7 })
     ledger.append('pan.balance.read', { balancePaise: 417900, source: 'coupon' })
-    expect(ledger.lastKnownPanBalance()).toEqual({ balancePaise: 417900, at: atSeq(10), seq: 10 })
+    expect(ledger.read('lastKnownPanBalance')).toEqual({ balancePaise: 417900, at: atSeq(10), seq: 10 })
   })
 })
 
@@ -289,17 +289,17 @@ describe('password resets', () => {
   it('follows a reset from SENDING through PENDING to APPROVED, listing an agent’s resets newest first', async () => {
     const ledger = await openLedger()
     ledger.append('pan.reset.intent', { attemptId: 'R1', vleId: 'VLE1' })
-    expect(ledger.passwordReset('R1')).toEqual({
+    expect(ledger.read('passwordReset', 'R1')).toEqual({
       attemptId: 'R1', orderId: null, vleId: 'VLE1', vleName: null, status: 'SENDING', message: '', createdAt: atSeq(1), updatedAt: atSeq(1),
     })
     ledger.append('pan.reset.answer', resetAnswer('R1'))
-    expect(ledger.passwordReset('R1')).toMatchObject({ status: 'PENDING', orderId: 'PR-R1', message: 'Password reset requested', updatedAt: atSeq(2) })
+    expect(ledger.read('passwordReset', 'R1')).toMatchObject({ status: 'PENDING', orderId: 'PR-R1', message: 'Password reset requested', updatedAt: atSeq(2) })
     ledger.append('pan.reset.answer', resetAnswer('R1', { source: 'pass_status', outcome: 'UNKNOWN', orderId: null, resetStatus: null, message: 'No answer' }))
-    expect(ledger.passwordReset('R1')).toMatchObject({ status: 'PENDING', orderId: 'PR-R1', message: 'No answer' })
+    expect(ledger.read('passwordReset', 'R1')).toMatchObject({ status: 'PENDING', orderId: 'PR-R1', message: 'No answer' })
     ledger.append('pan.reset.answer', resetAnswer('R1', { source: 'pass_status', outcome: 'FAILED', orderId: null, resetStatus: null, message: 'Invalid API key' }))
-    expect(ledger.passwordReset('R1')).toMatchObject({ status: 'PENDING', message: 'Invalid API key' })
+    expect(ledger.read('passwordReset', 'R1')).toMatchObject({ status: 'PENDING', message: 'Invalid API key' })
     ledger.append('pan.reset.answer', resetAnswer('R1', { source: 'pass_status', resetStatus: 'APPROVED', vleName: 'Asha Devi', message: 'Password reset done' }))
-    expect(ledger.passwordReset('R1')).toMatchObject({ status: 'APPROVED', vleName: 'Asha Devi', message: 'Password reset done', updatedAt: atSeq(5) })
+    expect(ledger.read('passwordReset', 'R1')).toMatchObject({ status: 'APPROVED', vleName: 'Asha Devi', message: 'Password reset done', updatedAt: atSeq(5) })
 
     ledger.append('pan.reset.intent', { attemptId: 'R2', vleId: 'VLE1' })
     ledger.append('pan.reset.answer', resetAnswer('R2', { outcome: 'FAILED', orderId: null, resetStatus: null, message: 'Unknown VLE' }))
@@ -307,10 +307,10 @@ describe('password resets', () => {
     ledger.append('pan.reset.answer', resetAnswer('R3', { resetStatus: null }))
     ledger.append('pan.reset.intent', { attemptId: 'R4', vleId: 'VLE1' })
     ledger.append('pan.reset.answer', resetAnswer('R4', { outcome: 'UNKNOWN', orderId: null, resetStatus: null, message: 'Timed out' }))
-    expect(ledger.passwordResets('VLE1').map((reset) => [reset.attemptId, reset.status])).toEqual([['R4', 'SENDING'], ['R2', 'FAILED'], ['R1', 'APPROVED']])
-    expect(ledger.passwordResets('VLE2').map((reset) => [reset.attemptId, reset.status])).toEqual([['R3', 'PENDING']])
-    expect(ledger.passwordResets('NOPE')).toEqual([])
-    expect(ledger.passwordReset('NOPE')).toBeNull()
+    expect(ledger.read('passwordResets', 'VLE1').map((reset) => [reset.attemptId, reset.status])).toEqual([['R4', 'SENDING'], ['R2', 'FAILED'], ['R1', 'APPROVED']])
+    expect(ledger.read('passwordResets', 'VLE2').map((reset) => [reset.attemptId, reset.status])).toEqual([['R3', 'PENDING']])
+    expect(ledger.read('passwordResets', 'NOPE')).toEqual([])
+    expect(ledger.read('passwordReset', 'NOPE')).toBeNull()
   })
 
   it('refuses a second intent and an answer without a reset', async () => {
@@ -318,7 +318,7 @@ describe('password resets', () => {
     ledger.append('pan.reset.intent', { attemptId: 'R1', vleId: 'VLE1' })
     expect(() => ledger.append('pan.reset.intent', { attemptId: 'R1', vleId: 'VLE1' })).toThrow(/already recorded/)
     expect(() => ledger.append('pan.reset.answer', resetAnswer('R9'))).toThrow(/no password reset with attempt id R9/)
-    expect(ledger.lastSeq()).toBe(1)
+    expect(ledger.read('lastSeq')).toBe(1)
   })
 })
 
@@ -347,14 +347,14 @@ async function recordPanDay(ledger: Ledger): Promise<void> {
 }
 
 const panReads = (ledger: Ledger) => ({
-  agents: ledger.agents(),
-  sales: ledger.couponSales(),
-  day: ledger.couponSalesForDay(DAY),
-  unresolved: ledger.unresolvedCouponSales(),
-  rates: [ledger.lastChargedRatePaise(1), ledger.lastChargedRatePaise(2)],
-  balance: ledger.lastKnownPanBalance(),
-  resets: ledger.passwordResets('VLE1'),
-  lastSeq: ledger.lastSeq(),
+  agents: ledger.read('agents'),
+  sales: ledger.read('couponSales'),
+  day: ledger.read('couponSalesForDay', DAY),
+  unresolved: ledger.read('unresolvedCouponSales'),
+  rates: [ledger.read('lastChargedRatePaise', 1), ledger.read('lastChargedRatePaise', 2)],
+  balance: ledger.read('lastKnownPanBalance'),
+  resets: ledger.read('passwordResets', 'VLE1'),
+  lastSeq: ledger.read('lastSeq'),
 })
 
 describe('reopening', () => {

@@ -22,7 +22,7 @@ function sell(ledger: Ledger, first: number, n: number): void {
   }
 }
 
-const allSales = (ledger: Ledger) => ledger.salesForDay(DAY)
+const allSales = (ledger: Ledger) => ledger.read('salesForDay', DAY)
 
 describe('journal segments', () => {
   it('start a new segment at a snapshot once the current one is large, and reopen reading only the newest', async () => {
@@ -172,13 +172,13 @@ describe('archiving closed financial years', () => {
   }
 
   const NEWEST_FIRST = ['Y7', 'Y6', 'Y5', 'Y4', 'K1', 'Y3', 'Y2', 'Y1']
-  const ids = (ledger: Ledger, query: Partial<HistoryQuery> = {}) => ledger.historySearch({ offset: 0, limit: 100, ...query })
+  const ids = (ledger: Ledger, query: Partial<HistoryQuery> = {}) => ledger.read('historySearch', { offset: 0, limit: 100, ...query })
 
   /** Reads the whole history two rows at a time. */
   function pagedIds(ledger: Ledger, query: Partial<HistoryQuery> = {}): string[] {
     const seen: string[] = []
     for (let offset = 0; ; offset += 2) {
-      const page = ledger.historySearch({ ...query, offset, limit: 2 })
+      const page = ledger.read('historySearch', { ...query, offset, limit: 2 })
       if (page.rows.length === 0) return seen
       seen.push(...page.rows.map((row) => row.id))
     }
@@ -188,15 +188,15 @@ describe('archiving closed financial years', () => {
     const { ledger } = await openThreeYears()
     expect(await ledger.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])
     expect(fs.readdirSync(path.join(rig.dir, ARCHIVE_DIR)).sort()).toEqual(['FY2023-24.sqlite', 'FY2024-25.sqlite'])
-    expect(['Y1', 'Y2', 'Y3', 'Y5'].map((id) => ledger.getSale(id))).toEqual([null, null, null, null])
-    expect(ledger.couponSale('K1')).toBeNull()
-    expect(ledger.topups()).toEqual([])
-    expect(ledger.balanceFacts()).toEqual([])
-    expect(ledger.getSale('Y4')?.state).toBe('SENDING')
-    expect(ledger.unresolved().map((entry) => entry.sale.createdAt)).toEqual(['2024-11-20T05:00:00.000Z'])
-    expect(ledger.salesForDay('2025-04-02').map((sale) => sale.orderId)).toEqual(['Y6'])
+    expect(['Y1', 'Y2', 'Y3', 'Y5'].map((id) => ledger.read('getSale', id))).toEqual([null, null, null, null])
+    expect(ledger.read('couponSale', 'K1')).toBeNull()
+    expect(ledger.read('topups')).toEqual([])
+    expect(ledger.read('balanceFacts')).toEqual([])
+    expect(ledger.read('getSale', 'Y4')?.state).toBe('SENDING')
+    expect(ledger.read('unresolved').map((entry) => entry.sale.createdAt)).toEqual(['2024-11-20T05:00:00.000Z'])
+    expect(ledger.read('salesForDay', '2025-04-02').map((sale) => sale.orderId)).toEqual(['Y6'])
     // The closure of an archived day is read from its year's archive.
-    expect(ledger.dayClosure('2025-03-31')?.data.countedPaise).toBe(10000)
+    expect(ledger.read('dayClosure', '2025-03-31')?.data.countedPaise).toBe(10000)
   })
 
   it('keeps every sale in history, archives listed, across the boundary and after a reopen', async () => {
@@ -229,7 +229,7 @@ describe('archiving closed financial years', () => {
     )
     // The sale still waiting from that year can get its answer.
     ledger.append('recharge.outcome', rechargeOutcome('Y4'))
-    expect(ledger.getSale('Y4')?.state).toBe('SUCCESS')
+    expect(ledger.read('getSale', 'Y4')?.state).toBe('SUCCESS')
     ledger.append('recharge.intent', rechargeIntent('Z2', 1000, { businessDay: '2025-04-10' }))
   })
 
@@ -240,7 +240,7 @@ describe('archiving closed financial years', () => {
     at('2025-04-11T05:00:00.000Z')
     ledger.append('recharge.outcome', rechargeOutcome('Y4'))
     expect(await ledger.archiveClosedYears('2025-04-11')).toEqual(['FY2024-25'])
-    expect(ledger.getSale('Y4')).toBeNull()
+    expect(ledger.read('getSale', 'Y4')).toBeNull()
     expect(pagedIds(ledger)).toEqual(NEWEST_FIRST)
     await rig.close(ledger)
 
@@ -248,9 +248,9 @@ describe('archiving closed financial years', () => {
     fs.rmSync(snapshotPath())
     fs.rmSync(path.join(rig.dir, PREVIOUS_SNAPSHOT_FILE))
     const replayed = await rig.open()
-    expect(replayed.getSale('Y1')?.state).toBe('SUCCESS')
+    expect(replayed.read('getSale', 'Y1')?.state).toBe('SUCCESS')
     expect(await replayed.archiveClosedYears('2025-04-11')).toEqual(['FY2023-24', 'FY2024-25'])
-    expect(replayed.getSale('Y1')).toBeNull()
+    expect(replayed.read('getSale', 'Y1')).toBeNull()
     expect(ids(replayed)).toMatchObject({ total: 8 })
     expect(pagedIds(replayed)).toEqual(NEWEST_FIRST)
     expect(pagedIds(replayed, { state: 'SUCCESS' })).toEqual(NEWEST_FIRST)
@@ -268,10 +268,10 @@ describe('archiving closed financial years', () => {
     const rebuilt = await rig.open()
     expect(speakAll(rebuilt.report, 'en')).toMatchObject({ snapshotSeq: 0, problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the journal.'] })
     // The journal holds the archived years' lines too: they are back in the active tables until archived again.
-    expect(rebuilt.getSale('Y1')?.state).toBe('SUCCESS')
+    expect(rebuilt.read('getSale', 'Y1')?.state).toBe('SUCCESS')
     expect(await rebuilt.archiveClosedYears('2025-04-10')).toEqual(['FY2023-24', 'FY2024-25'])
     expect(archives()).toEqual(before)
-    expect(rebuilt.getSale('Y6')?.state).toBe('SUCCESS')
+    expect(rebuilt.read('getSale', 'Y6')?.state).toBe('SUCCESS')
     expect(ids(rebuilt)).toMatchObject({ total: 8 })
     expect(pagedIds(rebuilt)).toEqual(NEWEST_FIRST)
     expect(() => rebuilt.append('recharge.intent', rechargeIntent('Z1', 1000, { businessDay: '2025-02-01' }))).toThrow(DayClosedError)

@@ -58,15 +58,15 @@ describe('the ledger thread', () => {
     const { port, dir } = await openTemp()
     await port.append('recharge.intent', intent(1))
     await port.append('recharge.outcome', outcome(1))
-    expect(await port.getSale('ORD1')).toMatchObject({ state: 'SUCCESS', amountPaise: 19_900, fpayId: 'FP1' })
-    expect(await port.lastSeq()).toBe(2)
-    expect((await port.dayTotals(DAY)).recharges).toEqual([{ operatorCode: 'AT', operatorName: 'Airtel', state: 'SUCCESS', count: 1, amountPaise: 19_900 }])
+    expect(await port.read('getSale', 'ORD1')).toMatchObject({ state: 'SUCCESS', amountPaise: 19_900, fpayId: 'FP1' })
+    expect(await port.read('lastSeq')).toBe(2)
+    expect((await port.read('dayTotals', DAY)).recharges).toEqual([{ operatorCode: 'AT', operatorName: 'Airtel', state: 'SUCCESS', count: 1, amountPaise: 19_900 }])
     await port.close()
     open.splice(0)
 
     const ledger = await Ledger.open({ dir })
-    expect(ledger.getSale('ORD1')?.state).toBe('SUCCESS')
-    expect(ledger.lastSeq()).toBe(2)
+    expect(ledger.read('getSale', 'ORD1')?.state).toBe('SUCCESS')
+    expect(ledger.read('lastSeq')).toBe(2)
     await ledger.close()
   })
 
@@ -75,11 +75,11 @@ describe('the ledger thread', () => {
     // Sent in one turn, none awaited before the next: the thread answers each append before its tables take it (Ledger.appendThen).
     const calls = [
       port.append('recharge.intent', intent(1)),
-      port.getSale('ORD1'),
+      port.read('getSale', 'ORD1'),
       port.append('recharge.outcome', outcome(1)),
-      port.getSale('ORD1'),
+      port.read('getSale', 'ORD1'),
       port.append('recharge.intent', intent(1)),
-      port.dayTotals(DAY),
+      port.read('dayTotals', DAY),
     ]
     const [first, sending, , done, repeated, totals] = await Promise.allSettled(calls)
     expect(first).toMatchObject({ status: 'fulfilled', value: { seq: 1, type: 'recharge.intent' } })
@@ -90,7 +90,7 @@ describe('the ledger thread', () => {
     expect((totals as PromiseFulfilledResult<{ recharges: unknown[] }>).value.recharges).toEqual([
       { operatorCode: 'AT', operatorName: 'Airtel', state: 'SUCCESS', count: 1, amountPaise: 19_900 },
     ])
-    expect(await port.lastSeq()).toBe(2)
+    expect(await port.read('lastSeq')).toBe(2)
   })
 
   it('a line answered before the tables took it is in the books after a crash at that moment', async () => {
@@ -108,7 +108,7 @@ describe('the ledger thread', () => {
       // The dead process's lock: the crash test shows a stale one is taken over; here it is simply gone.
       fs.rmSync(path.join(crashed.path, 'counter.lock'), { force: true })
       const reopened = await Ledger.open({ dir: crashed.path, now: () => new Date(`${DAY}T10:00:00.000Z`) })
-      expect(reopened.getSale('ORD1')).toMatchObject({ state: 'SUCCESS', fpayId: 'FP1' })
+      expect(reopened.read('getSale', 'ORD1')).toMatchObject({ state: 'SUCCESS', fpayId: 'FP1' })
       await reopened.close()
     } finally {
       dir.remove()
@@ -136,7 +136,7 @@ describe('the ledger thread', () => {
     expect(refused).toBeInstanceOf(DayClosedError)
     expect((refused as DayClosedError).businessDay).toBe(DAY)
     expect(english((refused as Error).message)).toBe(`The books for ${formatDay(DAY)} are closed.`)
-    expect(await port.getSale('ORD2')).toBeNull()
+    expect(await port.read('getSale', 'ORD2')).toBeNull()
   })
 
   it('mirrors the clock floor: a clock months ahead is refused with ClockUnconfirmedError, checked in main without a round trip', async () => {
@@ -149,7 +149,7 @@ describe('the ledger thread', () => {
     const refused = await port.append('recharge.intent', intent(2, '2027-06-01')).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ClockUnconfirmedError)
     expect((refused as ClockUnconfirmedError).check.state).toBe('ahead')
-    expect(await port.getSale('ORD2')).toBeNull()
+    expect(await port.read('getSale', 'ORD2')).toBeNull()
   })
 
   it('a thread killed mid-call: the call is refused as possibly unwritten, the thread comes back, nothing recorded is lost', async () => {
@@ -166,14 +166,14 @@ describe('the ledger thread', () => {
       expect(answer).toBeInstanceOf(LedgerWriteError)
       expect(answer.message).toBe(LEDGER_STOPPED)
     }
-    for (let i = 1; i <= 20; i++) expect((await port.getSale(`ORD${i}`))?.state).toBe('SUCCESS')
+    for (let i = 1; i <= 20; i++) expect((await port.read('getSale', `ORD${i}`))?.state).toBe('SUCCESS')
     // The books are writable again; a line that did reach the journal is there once.
     const again = await port.append('recharge.intent', intent(21)).then(
       () => 'written',
       (error: Error) => error.message,
     )
     expect(['written', 'The ledger refused recharge.intent: a sale with order id ORD21 is already recorded.']).toContain(again)
-    expect((await port.getSale('ORD21'))?.state).toBe('SENDING')
+    expect((await port.read('getSale', 'ORD21'))?.state).toBe('SENDING')
     expect(port.readOnly).toBeNull()
   })
 
@@ -183,7 +183,7 @@ describe('the ledger thread', () => {
     port.onBooksChanged(() => changes++)
     for (let death = 1; death <= 4; death++) {
       // Each restart must finish before the next kill, as separate crashes would.
-      await port.lastSeq().catch(() => undefined)
+      await port.read('lastSeq').catch(() => undefined)
       if (ledgerThreadOf(port)) await killThread(port)
     }
     await expect.poll(() => english(port.readOnly ?? ''), { timeout: 10_000 }).toMatch(/stopped 4 times within a minute/)

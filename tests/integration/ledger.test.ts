@@ -52,41 +52,41 @@ async function recordDay(ledger: Ledger): Promise<void> {
   }
 }
 
-const everything = (ledger: Ledger) => ({ day: ledger.salesForDay(DAY), unresolved: ledger.unresolvedSales(), lastSeq: ledger.lastSeq() })
+const everything = (ledger: Ledger) => ({ day: ledger.read('salesForDay', DAY), unresolved: ledger.read('unresolvedSales'), lastSeq: ledger.read('lastSeq') })
 
 describe('recording sales', () => {
   it('turns an intent and its outcome into a sale', async () => {
     const ledger = await openLedger()
     const entry = ledger.append('recharge.intent', intent('A1'))
     expect(entry).toMatchObject({ seq: 1, type: 'recharge.intent', at: `${DAY}T04:30:00.000Z` })
-    expect(ledger.getSale('A1')).toEqual({
+    expect(ledger.read('getSale', 'A1')).toEqual({
       orderId: 'A1', kind: 'mobile', number: '9876543210', operatorCode: 'JIO', operatorName: 'Jio', circle: 'DL',
       amountPaise: 19900, state: 'SENDING', providerStatus: null, message: '', fpayId: null, operatorRef: null,
       createdAt: `${DAY}T04:30:00.000Z`, updatedAt: `${DAY}T04:30:00.000Z`, lastCheckedAt: null, training: true,
       collectedPaise: 19900, paymentMode: 'cash', settledNote: null, upiConfirmedAt: null, customerName: null,
     })
-    expect(ledger.unresolvedSales().map((sale) => sale.orderId)).toEqual(['A1'])
+    expect(ledger.read('unresolvedSales').map((sale) => sale.orderId)).toEqual(['A1'])
 
     ledger.append('recharge.outcome', outcome('A1'))
-    expect(ledger.getSale('A1')).toMatchObject({
+    expect(ledger.read('getSale', 'A1')).toMatchObject({
       state: 'SUCCESS', providerStatus: 'Success', message: 'Recharge successful', fpayId: 'FP-A1', operatorRef: 'OP-A1',
       createdAt: `${DAY}T04:30:00.000Z`, updatedAt: `${DAY}T04:30:01.000Z`, lastCheckedAt: null,
     })
-    expect(ledger.salesForDay(DAY).map((sale) => sale.orderId)).toEqual(['A1'])
-    expect(ledger.salesForDay('2025-03-15')).toEqual([])
-    expect(ledger.unresolvedSales()).toEqual([])
-    expect(ledger.getSale('NOPE')).toBeNull()
-    expect(ledger.lastSeq()).toBe(2)
+    expect(ledger.read('salesForDay', DAY).map((sale) => sale.orderId)).toEqual(['A1'])
+    expect(ledger.read('salesForDay', '2025-03-15')).toEqual([])
+    expect(ledger.read('unresolvedSales')).toEqual([])
+    expect(ledger.read('getSale', 'NOPE')).toBeNull()
+    expect(ledger.read('lastSeq')).toBe(2)
   })
 
   it('keeps provider references a later answer leaves out, and notes when a status check answered', async () => {
     const ledger = await openLedger()
     await recordDay(ledger)
-    expect(ledger.getSale('A2')).toMatchObject({ state: 'FAILED', fpayId: null, lastCheckedAt: `${DAY}T04:30:05.000Z` })
+    expect(ledger.read('getSale', 'A2')).toMatchObject({ state: 'FAILED', fpayId: null, lastCheckedAt: `${DAY}T04:30:05.000Z` })
     ledger.append('recharge.outcome', outcome('A1', { source: 'check_status', fpayId: null, operatorRef: null, message: 'Checked' }))
-    expect(ledger.getSale('A1')).toMatchObject({ fpayId: 'FP-A1', operatorRef: 'OP-A1', message: 'Checked', lastCheckedAt: `${DAY}T04:30:07.000Z` })
-    expect(ledger.salesForDay(DAY).map((sale) => sale.orderId)).toEqual(['A4', 'A3', 'A2', 'A1'])
-    expect(ledger.unresolvedSales().map((sale) => sale.orderId)).toEqual(['A3', 'A4'])
+    expect(ledger.read('getSale', 'A1')).toMatchObject({ fpayId: 'FP-A1', operatorRef: 'OP-A1', message: 'Checked', lastCheckedAt: `${DAY}T04:30:07.000Z` })
+    expect(ledger.read('salesForDay', DAY).map((sale) => sale.orderId)).toEqual(['A4', 'A3', 'A2', 'A1'])
+    expect(ledger.read('unresolvedSales').map((sale) => sale.orderId)).toEqual(['A3', 'A4'])
   })
 
   it('has the intent line in the journal file when append returns', async () => {
@@ -102,7 +102,7 @@ describe('recording sales', () => {
     ledger.append('recharge.intent', intent('A1'))
     expect(() => ledger.append('recharge.outcome', outcome('B9'))).toThrow(/no sale with order id B9/)
     expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(/already recorded/)
-    expect(ledger.lastSeq()).toBe(1)
+    expect(ledger.read('lastSeq')).toBe(1)
     expect(rig.journalLines()).toHaveLength(1)
   })
 })
@@ -132,7 +132,7 @@ describe('reopening', () => {
     expect(reopened.report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
     expect(everything(reopened)).toEqual(before)
     reopened.append('recharge.outcome', outcome('A4'))
-    expect(reopened.getSale('A4')?.state).toBe('SUCCESS')
+    expect(reopened.read('getSale', 'A4')?.state).toBe('SUCCESS')
   })
 
   it('keeps room inside the loaded file, so the next sales fill free pages instead of growing it (sql.js copies a whole file to grow it)', async () => {
@@ -230,7 +230,7 @@ describe('reopening', () => {
     expect(reopened.report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
     expect(everything(reopened)).toEqual(before)
     reopened.append('pan.balance.read', { balancePaise: 500000, source: 'balance' })
-    expect(reopened.lastKnownPanBalance()).toMatchObject({ balancePaise: 500000, seq: 8 })
+    expect(reopened.read('lastKnownPanBalance')).toMatchObject({ balancePaise: 500000, seq: 8 })
     await closeLedger(reopened)
     const SQL = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') })
     const upgraded = new SQL.Database(fs.readFileSync(path.join(rig.dir, SNAPSHOT_FILE)))
@@ -247,7 +247,7 @@ describe('reopening', () => {
     journal.close()
     const ledger = await openLedger()
     expect(ledger.report.problems.map(english)).toEqual(['Journal entry #1 (recharge.outcome) was not applied: there is no sale with order id GHOST.'])
-    expect(ledger.getSale('A1')?.state).toBe('SENDING')
+    expect(ledger.read('getSale', 'A1')?.state).toBe('SENDING')
     expect(ledger.readOnly).toBeNull()
   })
 })
@@ -283,7 +283,7 @@ describe('a saved copy proves itself', () => {
       tornTail: false,
       problems: ['The saved copy ledger.sqlite did not match its check and was rebuilt from the previous copy ledger.sqlite.prev and the journal.'],
     })
-    expect(reopened.getSale('A1')).toMatchObject({ amountPaise: 19900, state: 'SUCCESS' })
+    expect(reopened.read('getSale', 'A1')).toMatchObject({ amountPaise: 19900, state: 'SUCCESS' })
     expect(everything(reopened)).toEqual(before)
     expect(reopened.readOnly).toBeNull()
   })
@@ -384,7 +384,7 @@ describe('refusing to write', () => {
     const reopened = await openLedger()
     expect(english(reopened.readOnly!)).toBe(`The journal is damaged at line 7: it is not a journal line (in ${segmentName(1)}). The ledger is read-only until this is looked into.`)
     expect(reopened.report.tornTail).toBe(false)
-    expect(reopened.lastSeq()).toBe(6)
+    expect(reopened.read('lastSeq')).toBe(6)
     expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
     await closeLedger(reopened)
     expect(filesUnder(rig.dir)).toEqual(filesBefore)
@@ -405,7 +405,7 @@ describe('refusing to write', () => {
     expect(english(reopened.readOnly!)).toMatch(/damaged at line 3: its contents do not match its hash .*000000000001\.ndjson/)
     expect(reopened.report.problems.map(english)).toContainEqual(expect.stringMatching(/line 3/))
     // Only what the intact lines prove is shown: A1's sale and its outcome.
-    expect(reopened.salesForDay(DAY).map((sale) => [sale.orderId, sale.state])).toEqual([['A1', 'SUCCESS']])
+    expect(reopened.read('salesForDay', DAY).map((sale) => [sale.orderId, sale.state])).toEqual([['A1', 'SUCCESS']])
     expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
     await closeLedger(reopened)
     // Read-only touches nothing: the evidence stays as found.
@@ -421,7 +421,7 @@ describe('refusing to write', () => {
     const reopened = await openLedger()
     expect(english(reopened.readOnly!)).toMatch(/Journal lines are missing: the saved copy ledger\.sqlite holds entries up to #7 but the journal's readable lines end at #5/)
     expect(reopened.report.snapshotSeq).toBe(0)
-    expect(reopened.lastSeq()).toBe(5)
+    expect(reopened.read('lastSeq')).toBe(5)
     expect(() => reopened.append('recharge.intent', intent('A9'))).toThrow(LedgerWriteError)
   })
 
@@ -440,8 +440,8 @@ describe('refusing to write', () => {
     // The ledger cannot know whether the provider was asked: that is for the caller to say.
     expect(english((thrown as Error).message)).toBe('The ledger could not be written (disk full or folder read-only).')
     expect(((thrown as Error).cause as NodeJS.ErrnoException).code).toBe('ENOSPC')
-    expect(ledger.getSale('A1')).toBeNull()
-    expect(ledger.lastSeq()).toBe(0)
+    expect(ledger.read('getSale', 'A1')).toBeNull()
+    expect(ledger.read('lastSeq')).toBe(0)
     expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(LedgerWriteError)
   })
 

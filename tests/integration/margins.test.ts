@@ -100,7 +100,7 @@ describe('margins', () => {
     settled.total = { turnoverPaise: 711_00, marginPaise: 20_98, unrated: 0, serviceChargePaise: 11_00, earnedPaise: 31_98 }
     const after = async () => {
       expect(valueOf(await rig!.counter.call('day.summary', { businessDay: today })).earnings).toEqual(earnings)
-      expect((await rig!.counter.session().ledger.dayTotals(today)).earnings).toEqual(settled)
+      expect((await rig!.counter.session().ledger.read('dayTotals', today)).earnings).toEqual(settled)
       const rows = await exported(rig!)
       expect([first.orderId, second.orderId, failed.orderId, pending.orderId, coupon.attemptId].map((id) => earnedColumns(rows[id]))).toEqual([
         ['SUCCESS', '4.98', '11'], ['SUCCESS', '3', '0'], ['FAILED', '0', '0'], ['SUCCESS', '3', '0'], ['SUCCESS', '10', '0'],

@@ -52,7 +52,7 @@ describe('money bounds', () => {
     const today = valueOf(await rig.counter.call('app.status', {})).businessDay
     await new Promise((resolve) => setTimeout(resolve, 200)) // the start's own balance read
     const ledger = rig.counter.session().ledger
-    const before = await ledger.lastSeq()
+    const before = await ledger.read('lastSeq')
     const balanceReads = () => rig!.provider.requests.filter((r) => r.operation === 'balance').length
     const readsBefore = balanceReads()
     expect(readsBefore).toBeGreaterThan(0)
@@ -62,13 +62,13 @@ describe('money bounds', () => {
     expect(floatTooBig).toMatchObject({ ok: false, error: { fields: { openingFloat: 'Amount must not be more than ₹1,00,000' } } })
     rig.provider.setFault({ kind: 'noAnswer', times: 1 })
     expect(valueOf(await rig.counter.call('recharge.sell', sale('9812345699', '10'))).state).toBe('UNKNOWN')
-    const seqAfterSale = await ledger.lastSeq()
+    const seqAfterSale = await ledger.read('lastSeq')
     const readsAfterSale = balanceReads()
     expect(before).toBeLessThan(seqAfterSale)
     expect(readsAfterSale).toBe(readsBefore)
     const noNote = await rig.counter.call('day.close', { businessDay: today, openingFloat: '0', counted: drawer })
     expect(noNote).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { overrideNote: expect.any(String) } } })
-    expect(await ledger.lastSeq()).toBe(seqAfterSale)
+    expect(await ledger.read('lastSeq')).toBe(seqAfterSale)
     expect(balanceReads()).toBe(readsAfterSale)
   })
 

@@ -96,7 +96,7 @@ const QUERIES: Partial<HistoryQuery>[] = [
 /** Every query's total and rows, read whole and then in pages of seven: the first ten, and the last few rows (pages cross the archives). */
 function answers(ledger: Ledger, queries = QUERIES): unknown[] {
   const page = (query: Partial<HistoryQuery>, offset: number, limit: number): Omit<HistoryPage, 'archives'> => {
-    const { rows, total } = ledger.historySearch({ ...query, offset, limit })
+    const { rows, total } = ledger.read('historySearch', { ...query, offset, limit })
     return { rows, total }
   }
   return queries.map((query) => {
@@ -117,7 +117,7 @@ const ALL_INDEXES = ARCHIVES.map((name) => `${name}.numbers`)
 async function unarchivedAnswers(): Promise<unknown[]> {
   const plain = await openAt((await copyOf('plain')).dir)
   try {
-    expect(plain.historySearch({ offset: 0, limit: 1 }).archives).toEqual([])
+    expect(plain.read('historySearch', { offset: 0, limit: 1 }).archives).toEqual([])
     return answers(plain)
   } finally {
     await plain.close()
@@ -144,10 +144,10 @@ describe('the index of numbers', () => {
     const ledger = await archivedAndReopened()
     expect(indexFiles()).toEqual(ALL_INDEXES)
     expect(fs.readdirSync(path.join(rig.dir, ARCHIVE_DIR)).sort()).toEqual(ARCHIVES.map((name) => `${name}.sqlite`))
-    expect(ledger.historySearch({ text: NUMBERS[0], offset: 0, limit: 1 }).archives).toEqual([...ARCHIVES].reverse())
+    expect(ledger.read('historySearch', { text: NUMBERS[0], offset: 0, limit: 1 }).archives).toEqual([...ARCHIVES].reverse())
     expect(answers(ledger)).toEqual(expected)
     // The waiting sale of an archived year is found too (it is still in the active books).
-    expect(ledger.historySearch({ text: NUMBERS[(7 * 13 + 2) % NUMBERS.length], state: 'SENDING', offset: 0, limit: 10 }).rows.map((row) => row.id)).toEqual([WAITING])
+    expect(ledger.read('historySearch', { text: NUMBERS[(7 * 13 + 2) % NUMBERS.length], state: 'SENDING', offset: 0, limit: 10 }).rows.map((row) => row.id)).toEqual([WAITING])
   })
 
   it('serves a search by number without opening the archive', async () => {
@@ -163,7 +163,7 @@ describe('the index of numbers', () => {
     fs.writeFileSync(archive, Buffer.alloc(fs.statSync(archive).size, 7))
     fs.utimesSync(archive, 1_700_000_000, 1_700_000_000)
     expect(answers(ledger)).toEqual(expected)
-    expect(() => ledger.historySearch({ text: 'Asha', offset: 0, limit: 10 })).toThrow('The archive FY2023-24.sqlite could not be read')
+    expect(() => ledger.read('historySearch', { text: 'Asha', offset: 0, limit: 10 })).toThrow('The archive FY2023-24.sqlite could not be read')
   })
 
   it('is built again when missing (archives of an older Counter), with the same answers before and after', async () => {
@@ -171,7 +171,7 @@ describe('the index of numbers', () => {
     const ledger = await archivedAndReopened()
     fs.rmSync(indexDir(), { recursive: true })
     // The first search by number answers from the archives and writes their indexes.
-    expect(ledger.historySearch({ text: NUMBERS[0], offset: 0, limit: 500 })).toEqual(ledger.historySearch({ text: NUMBERS[0], offset: 0, limit: 500 }))
+    expect(ledger.read('historySearch', { text: NUMBERS[0], offset: 0, limit: 500 })).toEqual(ledger.read('historySearch', { text: NUMBERS[0], offset: 0, limit: 500 }))
     expect(indexFiles()).toEqual(ALL_INDEXES)
     fs.rmSync(indexDir(), { recursive: true })
     expect(answers(ledger)).toEqual(expected)
@@ -214,11 +214,11 @@ describe('the index of numbers', () => {
     expect(await ledger.archiveClosedYears(TODAY)).toEqual(['FY2024-25'])
     fs.writeFileSync(file, earlier)
     const number = NUMBERS[(7 * 13 + 2) % NUMBERS.length]
-    const found = ledger.historySearch({ text: number, offset: 0, limit: 500 })
+    const found = ledger.read('historySearch', { text: number, offset: 0, limit: 500 })
     expect(found.rows.find((row) => row.id === WAITING)?.state).toBe('SUCCESS')
     expect(fs.readFileSync(file).equals(earlier)).toBe(false)
-    expect(ledger.historySearch({ text: number, offset: 0, limit: 500 })).toEqual(found)
-    expect(ledger.historySearch({ text: number, state: 'SENDING', offset: 0, limit: 500 }).total).toBe(0)
+    expect(ledger.read('historySearch', { text: number, offset: 0, limit: 500 })).toEqual(found)
+    expect(ledger.read('historySearch', { text: number, state: 'SENDING', offset: 0, limit: 500 }).total).toBe(0)
   })
 
   it('cut off by a crash between the archive and its index leaves the books consistent', async () => {

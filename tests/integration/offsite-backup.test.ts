@@ -61,7 +61,7 @@ async function expectBooks(copy: string, holds: Record<string, boolean>): Promis
   const books = await Ledger.open({ dir: path.join(copy, 'ledger') })
   try {
     expect(books.report.problems).toEqual([])
-    for (const [orderId, held] of Object.entries(holds)) expect(books.getSale(orderId)?.state, orderId).toBe(held ? 'SUCCESS' : undefined)
+    for (const [orderId, held] of Object.entries(holds)) expect(books.read('getSale', orderId)?.state, orderId).toBe(held ? 'SUCCESS' : undefined)
   } finally {
     await books.close()
   }

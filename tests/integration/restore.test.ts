@@ -36,7 +36,7 @@ async function sell(counter: CounterApp, number: string, amount?: string): Promi
 }
 
 /** The sale's state in the books the counter has open; undefined when they do not hold it. */
-const stateIn = async (counter: CounterApp, orderId: string) => (await counter.session().ledger.getSale(orderId))?.state
+const stateIn = async (counter: CounterApp, orderId: string) => (await counter.session().ledger.read('getSale', orderId))?.state
 
 /** The journal's files in a ledger folder, name → content: what "changed nothing" is judged on. */
 function journalOf(ledger: string): Record<string, string> {

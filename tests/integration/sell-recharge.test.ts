@@ -117,13 +117,13 @@ describe('recharge.sell', () => {
     rig = await startRealModeRig()
     // The start's own balance read is journaled while the counter answers: the sale must add nothing after it.
     await eventually(async () => journalOf(rig!).some((line) => line.type === 'pan.balance.read'), "the start's balance read")
-    const before = await rig.counter.session().ledger.lastSeq()
+    const before = await rig.counter.session().ledger.read('lastSeq')
     const result = await rig.counter.dispatch('recharge.sell', input)
     expect(result.ok).toBe(false)
     if (result.ok) return
     expect(result.error.code).toBe('invalid_input')
     expect(result.error.fields?.[field]).toBeTruthy()
-    expect(await rig.counter.session().ledger.lastSeq()).toBe(before)
+    expect(await rig.counter.session().ledger.read('lastSeq')).toBe(before)
     expect(rig.provider.requests.filter((r) => r.operation === 'transaction')).toHaveLength(0)
   })
 

@@ -201,7 +201,7 @@ describe('a provider slow to book the order, or asked while the sale is on its w
     rig = await startRealModeRig({ onRequest: provider.onRequest }, { providerTimeoutMs: 5_000 })
     const selling = rig.counter.call('recharge.sell', sale)
     await eventually(async () => provider.received(), 'the provider to receive the sale')
-    const [sending] = await rig.counter.session().ledger.unresolvedSales()
+    const [sending] = await rig.counter.session().ledger.read('unresolvedSales')
     expect(sending.state).toBe('SENDING')
     expect(await rig.counter.call('recharge.checkStatus', { orderId: sending.orderId })).toMatchObject({
       ok: false,
@@ -219,7 +219,7 @@ describe('one unresolved sale per number or agent', () => {
     rig.provider.setFault({ kind: 'noAnswer', times: 1 })
     const sold = await rig.counter.call('recharge.sell', sale)
     if (!sold.ok || sold.value.state !== 'UNKNOWN') throw new Error(`expected an UNKNOWN sale, got ${JSON.stringify(sold)}`)
-    const before = await rig.counter.session().ledger.lastSeq()
+    const before = await rig.counter.session().ledger.read('lastSeq')
 
     const again = await rig.counter.call('recharge.sell', sale)
     expect(again).toMatchObject({
@@ -230,7 +230,7 @@ describe('one unresolved sale per number or agent', () => {
         fields: { number: `Order ${sold.value.orderId} for 9876543210 is still pending` },
       },
     })
-    expect(await rig.counter.session().ledger.lastSeq()).toBe(before)
+    expect(await rig.counter.session().ledger.read('lastSeq')).toBe(before)
     expect(requestsOf(rig, 'transaction')).toHaveLength(1)
     expect(await rig.counter.call('recharge.sell', { ...sale, number: '9812345678' })).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
 
@@ -297,7 +297,7 @@ describe('the disk fills after the provider booked the order', () => {
     expect(held.history).toMatchObject({ ok: true, value: { total: 1, rows: [{ kind: 'recharge', id: orderId, state: 'UNKNOWN' }] } })
     expect(held.receipt).toMatchObject({ ok: true, value: { html: expect.stringContaining('Status: PENDING') } })
     // The books themselves still hold the intent alone: the screens say what the shop must do, not what is on disk.
-    expect(await rig.counter.session().ledger.getSale(orderId)).toMatchObject({ state: 'SENDING' })
+    expect(await rig.counter.session().ledger.read('getSale', orderId)).toMatchObject({ state: 'SENDING' })
 
     disk.free()
     expect(await rig.counter.call('pan.balance.refresh', {})).toMatchObject({ ok: true })

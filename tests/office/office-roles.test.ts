@@ -127,8 +127,8 @@ test("the counters' login ships a shop's day end to end, registering, heartbeati
   shop = await seedShopDay(as(COUNTERS))
   const counters = as(COUNTERS)
   expect(await query(office(), 'SELECT terminal, shop, counter, last_seq, journal_end, last_contact IS NOT NULL AS heard FROM terminals ORDER BY terminal')).toEqual([
-    { terminal: one.terminalId, shop: one.shop, counter: one.counter, last_seq: String(shop.counter1.lastSeq()), journal_end: String(shop.counter1.lastSeq()), heard: true },
-    { terminal: two.terminalId, shop: two.shop, counter: two.counter, last_seq: String(shop.counter2.lastSeq()), journal_end: String(shop.counter2.lastSeq()), heard: true },
+    { terminal: one.terminalId, shop: one.shop, counter: one.counter, last_seq: String(shop.counter1.read('lastSeq')), journal_end: String(shop.counter1.read('lastSeq')), heard: true },
+    { terminal: two.terminalId, shop: two.shop, counter: two.counter, last_seq: String(shop.counter2.read('lastSeq')), journal_end: String(shop.counter2.read('lastSeq')), heard: true },
   ])
 
   // A heartbeat (the shipper's every 30 s while caught up): the same touch, as the counters' login.
@@ -136,7 +136,7 @@ test("the counters' login ships a shop's day end to end, registering, heartbeati
   const client = new pg.Client(officeOf(counters))
   await client.connect()
   try {
-    await touchTerminal(client, one, shop.counter1.lastSeq())
+    await touchTerminal(client, one, shop.counter1.read('lastSeq'))
   } finally {
     await client.end()
   }
@@ -171,7 +171,7 @@ test("the counters' login ships a shop's day end to end, registering, heartbeati
   copy.append('terminal.named', renamed)
   const anew = ship(copyDir.path, renamed, officeOf(counters))
   await eventually(async () => (await query(office(), 'SELECT 1 FROM terminal_forks WHERE resolved_as = $1', [renamed.terminalId])).length === 1, 'the fork resolved', 30_000)
-  await eventually(async () => Number((await query<{ n: string }>(office(), 'SELECT count(*) AS n FROM entries WHERE terminal = $1', [renamed.terminalId]))[0].n) === copy.lastSeq(), 'the copy shipped anew', 30_000)
+  await eventually(async () => Number((await query<{ n: string }>(office(), 'SELECT count(*) AS n FROM entries WHERE terminal = $1', [renamed.terminalId]))[0].n) === copy.read('lastSeq'), 'the copy shipped anew', 30_000)
   await anew.link.stop()
   await copy.close()
 }, 120_000)

@@ -63,7 +63,7 @@ export async function seedShopDay(db: TestPostgres): Promise<ShopDay> {
   const shippers = [ship(dirs[0].path, one, officeOf(db)), ship(dirs[1].path, two, officeOf(db))]
   await eventually(async () => {
     const rows = await query<{ n: string }>(db, 'SELECT count(*) AS n FROM entries').catch(() => [{ n: '0' }])
-    return Number(rows[0].n) === counter1.lastSeq() + counter2.lastSeq()
+    return Number(rows[0].n) === counter1.read('lastSeq') + counter2.read('lastSeq')
   }, 'both shipped')
   await Promise.all(shippers.map((s) => s.link.stop()))
   return {

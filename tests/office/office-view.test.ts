@@ -50,8 +50,8 @@ test('the views give each terminal its sales by operator and coupon type, its ma
     { terminal: one.terminalId, counted_paise: '130000', expected_cash_paise: '129700', cash_difference_paise: '300', closing_pan_balance_paise: '562900' },
   ])
   expect(await query(db, 'SELECT terminal, last_seq, journal_end, backlog FROM terminal_backlog ORDER BY terminal')).toEqual([
-    { terminal: one.terminalId, last_seq: String(shop.counter1.lastSeq()), journal_end: String(shop.counter1.lastSeq()), backlog: '0' },
-    { terminal: two.terminalId, last_seq: String(shop.counter2.lastSeq()), journal_end: String(shop.counter2.lastSeq()), backlog: '0' },
+    { terminal: one.terminalId, last_seq: String(shop.counter1.read('lastSeq')), journal_end: String(shop.counter1.read('lastSeq')), backlog: '0' },
+    { terminal: two.terminalId, last_seq: String(shop.counter2.read('lastSeq')), journal_end: String(shop.counter2.read('lastSeq')), backlog: '0' },
   ])
 })
 
@@ -158,7 +158,7 @@ test("a terminal whose shipper has said its journal's end but not sent all of it
   try {
     await eventually(async () => {
       const rows = await query<{ journal_end: string }>(db, 'SELECT journal_end FROM terminals WHERE terminal = $1', [two.terminalId])
-      return Number(rows[0].journal_end) === shop.counter2.lastSeq()
+      return Number(rows[0].journal_end) === shop.counter2.read('lastSeq')
     }, 'counter 2 to report its end')
     const { origin, pathname, search } = new URL(cli!.url)
     const html = (await get(origin, pathname + search)).body
@@ -214,10 +214,10 @@ test("the office counts earned, a coupon's amount and what was collected as the 
   counter.append('pan.coupon.intent', couponIntent('D-C2', { businessDay: day, training: false, qty: 1, margin: margin(500) }))
   counter.append('sale.settled', { kind: 'coupon', id: 'D-C2', outcome: 'SUCCESS', note: 'Confirmed by the helpline, 12:10', chargedPaise: 10500 })
   const shipper = ship(shop.dir2, two, officeOf(db))
-  await eventually(async () => Number((await query<{ n: string }>(db, 'SELECT max(seq) AS n FROM entries WHERE terminal = $1', [two.terminalId]))[0].n) === counter.lastSeq(), 'the day shipped')
+  await eventually(async () => Number((await query<{ n: string }>(db, 'SELECT max(seq) AS n FROM entries WHERE terminal = $1', [two.terminalId]))[0].n) === counter.read('lastSeq'), 'the day shipped')
   await shipper.link.stop()
 
-  const own = counter.dayTotals(day)
+  const own = counter.read('dayTotals', day)
   // The counter: earned ₹5 + ₹11 service on the recharge, ₹15 + ₹29 on the coupon paid ₹350 for ₹321, ₹5 on the one settled by phone.
   expect(own.earnings.total).toMatchObject({ marginPaise: 2500, serviceChargePaise: 4000, earnedPaise: 6500 })
   const earned = await query<{ earned_paise: string }>(db, 'SELECT earned_paise FROM margins_by_day WHERE business_day = $1 AND terminal = $2', [day, two.terminalId])

@@ -35,7 +35,7 @@ test("an outside debit at counter 1 is counter 2's coupon in the office's balanc
     const shippers = [ship(dir1.path, one, officeOf(db)), ship(dir2.path, two, officeOf(db))]
     await eventually(async () => {
       const rows = await query<{ n: string }>(db, 'SELECT count(*) AS n FROM entries').catch(() => [{ n: '0' }])
-      return Number(rows[0].n) === counter1.lastSeq() + counter2.lastSeq()
+      return Number(rows[0].n) === counter1.read('lastSeq') + counter2.read('lastSeq')
     }, 'both shipped')
     await Promise.all(shippers.map((s) => s.link.stop()))
     const chain = await query(db, 'SELECT terminal, type, seen_paise, expected_paise, break_paise, local_expected_paise, local_break_paise, previous_terminal FROM pan_balance_chain ORDER BY at')

@@ -52,8 +52,8 @@ describe('restoring the books from the head office', () => {
       // The office's lines, as the counter wrote them: what it held before the outage, byte for byte.
       expect(journalText(books).startsWith(atOffice)).toBe(true)
       expect(journalText(done.movedAside)).toContain(unshipped)
-      expect(await counter.session().ledger.getSale(unshipped)).toBeNull()
-      expect((await counter.session().ledger.getSale(shipped))?.state).toBe('SUCCESS')
+      expect(await counter.session().ledger.read('getSale', unshipped)).toBeNull()
+      expect((await counter.session().ledger.read('getSale', shipped))?.state).toBe('SUCCESS')
 
       // Selling on as the same terminal: the office takes the new lines after its own, no fork.
       const after = valueOf(await counter.call('recharge.sell', recharge('9812300003'))).orderId

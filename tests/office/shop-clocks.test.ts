@@ -62,7 +62,7 @@ test("three counters, one 90 s slow, sell in turn from one account: the office s
     c3.append('pan.balance.read', { balancePaise: balance, source: 'balance', businessDay: day })
     await eventually(async () => {
       const rows = await query<{ n: string }>(db, 'SELECT count(*) AS n FROM entries')
-      return Number(rows[0].n) === ledgers.reduce((sum, ledger) => sum + ledger.lastSeq(), 0)
+      return Number(rows[0].n) === ledgers.reduce((sum, ledger) => sum + ledger.read('lastSeq'), 0)
     }, 'all shipped')
     await Promise.all(shippers.map((s) => s.link.stop()))
 

@@ -1,7 +1,8 @@
 // The schema chain: an empty database through every migration, with the version kept in meta.
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { migrate, migrations, readMeta, writeMeta } from '../../electron/ledger/migrations'
+import { readMeta, writeMeta } from '../../electron/ledger/meta'
+import { migrate, migrations } from '../../electron/ledger/migrations'
 
 let SQL: SqlJsStatic
 let db: Database

@@ -42,7 +42,7 @@ const refusing = [
 /** Below the core, what reaches a screen: the printer's words, the books' notices, the office's status. */
 const below = [
   ...['printers/printer-link', 'printing', 'office/shipper', 'office/shipper-link', 'office/journal-reader', 'office/ingest'].map((name) => `electron/${name}.ts`),
-  ...['ledger', 'ledger-open', 'ledger-client', 'audit', 'segments'].map((name) => `electron/ledger/${name}.ts`),
+  ...['ledger', 'ledger-errors', 'ledger-saves', 'ledger-open', 'ledger-client', 'audit', 'segments'].map((name) => `electron/ledger/${name}.ts`),
 ]
 
 describe('no refusal words outside the error dictionary', () => {

@@ -1,0 +1,19 @@
+// The ledger database's meta table: named values kept beside the books' tables (the schema version, the journal position, the terminal's name).
+import type { Database } from 'sql.js'
+
+function hasTable(db: Database, name: string): boolean {
+  return db.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [name]).length > 0
+}
+
+/** A meta value, or null when it (or the meta table itself, in a database not yet migrated) is absent. */
+export function readMeta(db: Database, key: string): string | null {
+  if (!hasTable(db, 'meta')) return null
+  const value = db.exec('SELECT value FROM meta WHERE key = ?', [key])[0]?.values[0]?.[0]
+  return value === undefined || value === null ? null : String(value)
+}
+
+export const META_UPSERT = 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'
+
+export function writeMeta(db: Database, key: string, value: string): void {
+  db.run(META_UPSERT, [key, value])
+}

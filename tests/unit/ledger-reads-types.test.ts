@@ -1,0 +1,43 @@
+// The ledger's reads are declared once (ledger-reads.ts): these are checked by `npm run typecheck`, so a read added to the table that the port's or the Ledger's types did not follow fails there.
+import { describe, expectTypeOf, it } from 'vitest'
+import type { Sale } from '../../electron/contract'
+import type { CopiedLedger } from '../../electron/ledger/backup-copy'
+import type { HistoryPage, HistoryQuery, Ledger } from '../../electron/ledger/ledger'
+import type { LedgerPort } from '../../electron/ledger/ledger-port'
+import type { LEDGER_READS, ReadName } from '../../electron/ledger/ledger-reads'
+
+// Only ever named in types (hence unused, as the lint sees it): nothing here runs against a ledger.
+declare const _port: LedgerPort
+declare const _ledger: Ledger
+
+type Table = typeof LEDGER_READS
+type PortRead<K extends ReadName> = typeof _port.read<K>
+type LedgerRead<K extends ReadName> = typeof _ledger.read<K>
+
+describe("the ledger's one read interface", () => {
+  it('names the same reads on the port, on the Ledger and in the table', () => {
+    expectTypeOf<Parameters<LedgerPort['read']>[0]>().toEqualTypeOf<keyof Table>()
+    expectTypeOf<Parameters<Ledger['read']>[0]>().toEqualTypeOf<keyof Table>()
+  })
+
+  it("answers each read, on the port, with the promise of the table's value for it, and takes the table's arguments", () => {
+    expectTypeOf<{ [K in ReadName]: ReturnType<PortRead<K>> }>().toEqualTypeOf<{ [K in ReadName]: Promise<ReturnType<Table[K]>> }>()
+    expectTypeOf<{ [K in ReadName]: ReturnType<LedgerRead<K>> }>().toEqualTypeOf<{ [K in ReadName]: ReturnType<Table[K]> }>()
+    expectTypeOf<{ [K in ReadName]: Parameters<PortRead<K>> }>().toEqualTypeOf<{ [K in ReadName]: Parameters<LedgerRead<K>> }>()
+  })
+
+  it('types a read by its name', () => {
+    expectTypeOf<ReturnType<PortRead<'getSale'>>>().toEqualTypeOf<Promise<Sale | null>>()
+    expectTypeOf<ReturnType<PortRead<'historySearch'>>>().toEqualTypeOf<Promise<HistoryPage>>()
+    expectTypeOf<Parameters<PortRead<'historySearch'>>>().toEqualTypeOf<['historySearch', HistoryQuery]>()
+    expectTypeOf<Parameters<PortRead<'couponSales'>>>().toEqualTypeOf<['couponSales', number?]>()
+    expectTypeOf<Parameters<PortRead<'getSale'>>>().not.toEqualTypeOf<['getSale', number]>()
+  })
+
+  it("types the ledger's other work on the port from the Ledger's own methods", () => {
+    expectTypeOf<LedgerPort['snapshot']>().toEqualTypeOf<() => Promise<void>>()
+    expectTypeOf<LedgerPort['archiveClosedYears']>().toEqualTypeOf<(today: string) => Promise<string[]>>()
+    expectTypeOf<LedgerPort['copyOffDisk']>().toEqualTypeOf<(into: string) => Promise<CopiedLedger>>()
+    expectTypeOf<LedgerPort['auditJournal']>().returns.toEqualTypeOf<ReturnType<Ledger['auditJournal']>>()
+  })
+})
