@@ -1,5 +1,6 @@
 // The office database's schema and the grants of its two roles, as numbered migrations (applied by a counter logged in as the office's owner on connect, or by `npm run office -- roles`); each runs once, in order, in its own transaction.
 import type { ClientBase } from 'pg'
+import { ROLLUPS_MIGRATION } from './rollups'
 
 /**
  * The office's two roles (README, Head office): the counters log in as members of the writer, the office page as a
@@ -408,6 +409,7 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
       GRANT UPDATE (last_seen, claimant_shop, claimant_counter, claimant_journal_end, resolved_as, resolved_at) ON terminal_forks TO ${OFFICE_ROLES.writer};
     `,
   },
+  ROLLUPS_MIGRATION,
 ]
 
 /** Serialises two terminals migrating one new office at once (any fixed number both agree on). */

@@ -6,6 +6,7 @@ import { linkShopBalance, LINK_WINDOW_MS } from '../shared/shop-balance'
 import { checkChains, type ChainCheck } from './chain-check'
 import { OFFICE_ROLES } from './migrations'
 import { readOnlyClientConfig } from './read-only'
+import { ROLLUPS_MIGRATION } from './rollups'
 import { unreachableWords, type OfficeAddress } from './shipper'
 import { lastShopFactAt, shopBalanceFacts } from './shop-facts'
 
@@ -127,7 +128,7 @@ const FACT_WORDS = { coupon: 'coupon answer', balance: 'balance read', topup: 't
  * last fact before that, so the day's first fact is checked against the balance the shop last knew: a debit
  * overnight is a break on the day it is first seen.
  */
-async function shopBreaks(client: ClientBase, shops: readonly string[], day: string, to: string, timeZone: string): Promise<BreakRow[]> {
+export async function shopBreaks(client: ClientBase, shops: readonly string[], day: string, to: string, timeZone: string): Promise<BreakRow[]> {
   const bounds = await client.query<{ day_start: Date; day_end: Date }>(
     'SELECT $1::date::timestamp AT TIME ZONE $3 AS day_start, ($2::date + 1)::timestamp AT TIME ZONE $3 AS day_end',
     [day, to, timeZone],
@@ -146,6 +147,45 @@ async function shopBreaks(client: ClientBase, shops: readonly string[], day: str
     }
   }
   return breaks.sort((a, b) => a.at.getTime() - b.at.getTime() || a.terminal.localeCompare(b.terminal))
+}
+
+/** The page's reads of a range of business days ($1 to $2), each sale counted once in its final state. */
+export interface DayReads { recharges: string; coupons: string; margins: string; closes: string }
+
+/** Before office migration 9: the views, which recompute every sale from all history on each read. */
+export const VIEW_READS: DayReads = {
+  recharges: 'SELECT terminal, operator, sum(sales) AS sales, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved FROM recharge_sales_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, operator ORDER BY terminal, operator',
+  coupons: 'SELECT terminal, coupon_type, sum(sales) AS sales, sum(coupons) AS coupons, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved FROM coupon_sales_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, coupon_type ORDER BY terminal, coupon_type',
+  margins: 'SELECT terminal, kind, sum(earned_paise) AS earned_paise, sum(margin_unknown) AS margin_unknown FROM margins_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, kind ORDER BY terminal, kind',
+  closes: "SELECT *, to_char(business_day, 'YYYY-MM-DD') AS day FROM day_closes WHERE business_day BETWEEN $1 AND $2 ORDER BY business_day, terminal",
+}
+
+/**
+ * From office migration 9 (rollups.ts): the roll-ups kept as entries arrive, read by their business-day key, so a
+ * read costs the days asked times the terminals, whatever the history. Decision: a group whose sales_n is 0 (its
+ * last sale moved to another group) is not a row, as the views would not have one.
+ */
+export const ROLLED_READS: DayReads = {
+  recharges: `SELECT terminal, NULLIF(operator, '') AS operator, sum(sales) AS sales, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved
+    FROM office_recharge_days WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, operator HAVING sum(sales_n) > 0 ORDER BY terminal, NULLIF(operator, '')`,
+  coupons: `SELECT terminal, coupon_type, sum(sales) AS sales, sum(coupons) AS coupons, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved
+    FROM office_coupon_days WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, coupon_type HAVING sum(sales_n) > 0 ORDER BY terminal, coupon_type`,
+  margins: `SELECT terminal, kind, sum(earned_paise) AS earned_paise, sum(margin_unknown) AS margin_unknown FROM (
+      SELECT terminal, 'recharge' AS kind, earned_paise, margin_unknown, sales_n FROM office_recharge_days WHERE business_day BETWEEN $1 AND $2
+      UNION ALL
+      SELECT terminal, 'coupon', earned_paise, margin_unknown, sales_n FROM office_coupon_days WHERE business_day BETWEEN $1 AND $2
+    ) d GROUP BY terminal, kind HAVING sum(sales_n) > 0 ORDER BY terminal, kind`,
+  closes: `SELECT *, counted_paise - expected_cash_paise AS cash_difference_paise, to_char(business_day, 'YYYY-MM-DD') AS day
+    FROM office_day_closes WHERE business_day BETWEEN $1 AND $2 ORDER BY business_day, terminal, seq`,
+}
+
+/** What each credit customer owes at each terminal now, the largest first; `rolled`: from the roll-ups (office migration 9), else the view. */
+export async function readDues(client: ClientBase, rolled: boolean): Promise<DueRow[]> {
+  const sql = rolled
+    ? `SELECT d.terminal, t.shop, d.number, d.name, d.sold_paise - d.paid_paise AS due_paise FROM office_dues d JOIN terminals t ON t.terminal = d.terminal
+       WHERE d.lines > 0 AND d.sold_paise <> d.paid_paise ORDER BY due_paise DESC, d.terminal, d.number`
+    : 'SELECT * FROM credit_dues WHERE due_paise <> 0 ORDER BY due_paise DESC, terminal, number'
+  return (await client.query<Row>(sql)).rows.map((r) => ({ terminal: String(r.terminal), shop: textOrNull(r.shop), number: String(r.number), name: textOrNull(r.name), duePaise: big(r.due_paise) }))
 }
 
 /** The schema the view reads came with office migration 4; an office no counter has reached yet lacks it. */
@@ -185,7 +225,10 @@ export class OfficeReader {
     const client = await this.pool.connect()
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY')
-      if ((await schemaVersion(client)) < 4) throw new NotSetUp()
+      const version = await schemaVersion(client)
+      if (version < 4) throw new NotSetUp()
+      const rolled = version >= ROLLUPS_MIGRATION.version
+      const reads = rolled ? ROLLED_READS : VIEW_READS
       const rows = async (sql: string, params: unknown[] = []) => (await client.query<Row>(sql, params)).rows
       const clocks = new Map((await rows(CLOCK_OFFSETS_SQL)).map((r) => [String(r.terminal), Number(r.ahead_ms)]))
       const shops = (await rows('SELECT DISTINCT shop FROM terminals WHERE shop IS NOT NULL ORDER BY shop')).map((r) => String(r.shop))
@@ -196,33 +239,19 @@ export class OfficeReader {
           terminal: String(r.terminal), shop: textOrNull(r.shop), counter: textOrNull(r.counter), lastContact: r.last_contact as Date | null,
           lastSeq: big(r.last_seq), journalEnd: bigOrNull(r.journal_end), backlog: bigOrNull(r.backlog), clockOffsetMs: clocks.get(String(r.terminal)) ?? null,
         })),
-        recharges: (
-          await rows(
-            'SELECT terminal, operator, sum(sales) AS sales, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved FROM recharge_sales_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, operator ORDER BY terminal, operator',
-            [day, to],
-          )
-        ).map((r) => ({
+        recharges: (await rows(reads.recharges, [day, to])).map((r) => ({
           terminal: String(r.terminal), operator: String(r.operator), sales: big(r.sales), amountPaise: big(r.amount_paise), unresolved: big(r.unresolved),
         })),
-        coupons: (
-          await rows(
-            'SELECT terminal, coupon_type, sum(sales) AS sales, sum(coupons) AS coupons, sum(amount_paise) AS amount_paise, sum(unresolved) AS unresolved FROM coupon_sales_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, coupon_type ORDER BY terminal, coupon_type',
-            [day, to],
-          )
-        ).map((r) => ({
+        coupons: (await rows(reads.coupons, [day, to])).map((r) => ({
           terminal: String(r.terminal), couponType: Number(r.coupon_type), sales: big(r.sales), coupons: big(r.coupons), amountPaise: big(r.amount_paise), unresolved: big(r.unresolved),
         })),
-        margins: (
-          await rows('SELECT terminal, kind, sum(earned_paise) AS earned_paise, sum(margin_unknown) AS margin_unknown FROM margins_by_day WHERE business_day BETWEEN $1 AND $2 GROUP BY terminal, kind ORDER BY terminal, kind', [day, to])
-        ).map((r) => ({
+        margins: (await rows(reads.margins, [day, to])).map((r) => ({
           terminal: String(r.terminal), kind: String(r.kind), earnedPaise: big(r.earned_paise), marginUnknown: big(r.margin_unknown),
         })),
-        dues: (await rows('SELECT * FROM credit_dues WHERE due_paise <> 0 ORDER BY due_paise DESC, terminal, number')).map((r) => ({
-          terminal: String(r.terminal), shop: textOrNull(r.shop), number: String(r.number), name: textOrNull(r.name), duePaise: big(r.due_paise),
-        })),
+        dues: await readDues(client, rolled),
         // Decision: only breaks no terminal's facts explain (the shop's chain); one another counter's sale explains is not news.
         breaks: await shopBreaks(client, shops, day, to, timeZone),
-        closes: (await rows("SELECT *, to_char(business_day, 'YYYY-MM-DD') AS day FROM day_closes WHERE business_day BETWEEN $1 AND $2 ORDER BY business_day, terminal", [day, to])).map((r) => ({
+        closes: (await rows(reads.closes, [day, to])).map((r) => ({
           terminal: String(r.terminal), businessDay: String(r.day), closedAt: r.closed_at as Date, countedPaise: big(r.counted_paise), expectedCashPaise: big(r.expected_cash_paise),
           cashDifferencePaise: big(r.cash_difference_paise), closingPanBalancePaise: bigOrNull(r.closing_pan_balance_paise), overrideNote: textOrNull(r.override_note),
         })),

@@ -2,6 +2,7 @@
 import pg, { type ClientBase } from 'pg'
 import type { ShopBalanceFact } from '../shared/shop-balance'
 import { readOnlyClientConfig } from './read-only'
+import { BALANCE_FACT_TYPES } from './rollups'
 import type { OfficeAddress } from './shipper'
 
 /**
@@ -10,7 +11,7 @@ import type { OfficeAddress } from './shipper'
  * other only a reading of its new balance); a SUCCESS coupon no answer gave balances for, by the charge it carries
  * (what the provider answered, else what the owner confirmed settling it by phone) at its intent; a top-up.
  */
-const FACTS_SQL = `
+const factsSql = (charges: string, saleId: string) => `
   WITH shop_terminals AS (SELECT terminal FROM terminals WHERE shop = $1),
   answers AS (
     SELECT DISTINCT ON (e.terminal, e.data->>'attemptId') e.terminal, e.seq, e.at, e.data
@@ -29,21 +30,30 @@ const FACTS_SQL = `
          (data->>'newBalPaise')::bigint, 0, data->>'attemptId'
   FROM answers
   UNION ALL
-  SELECT s.terminal, i.seq, i.at, 'charge', NULL, NULL, -s.amount_paise, s.attempt_id
-  FROM coupon_sales s JOIN shop_terminals t ON t.terminal = s.terminal
-  JOIN entries i ON i.terminal = s.terminal AND i.type = 'pan.coupon.intent' AND i.data->>'attemptId' = s.attempt_id
-  WHERE s.state = 'SUCCESS' AND NOT s.training AND i.at BETWEEN $2 AND $3
-    AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.terminal = s.terminal AND a.data->>'attemptId' = s.attempt_id)
+  ${charges}
+    AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.terminal = s.terminal AND a.data->>'attemptId' = ${saleId})
   UNION ALL
   SELECT e.terminal, e.seq, e.at, 'topup', NULL, NULL, (e.data->>'amountPaise')::bigint, e.data->>'topupId'
   FROM entries e JOIN shop_terminals t ON t.terminal = e.terminal
   WHERE e.type = 'pan.topup' AND e.at BETWEEN $2 AND $3`
 
+/** Before office migration 9: the coupons charged from the coupon_sales view, which works out every coupon sale of all history. */
+const FACTS_FROM_VIEWS = factsSql(`SELECT s.terminal, i.seq, i.at, 'charge', NULL, NULL, -s.amount_paise, s.attempt_id
+  FROM coupon_sales s JOIN shop_terminals t ON t.terminal = s.terminal
+  JOIN entries i ON i.terminal = s.terminal AND i.type = 'pan.coupon.intent' AND i.data->>'attemptId' = s.attempt_id
+  WHERE s.state = 'SUCCESS' AND NOT s.training AND i.at BETWEEN $2 AND $3`, 's.attempt_id')
+
+/** From office migration 9: each coupon sale as the roll-ups hold it, found by its intent's time (rollups.ts); every other fact by the entries_balance_facts index. */
+const FACTS_FROM_ROLLUPS = factsSql(`SELECT s.terminal, s.intent_seq, s.intent_at, 'charge', NULL, NULL, -s.amount_paise, s.sale_id
+  FROM office_sale_figures s JOIN shop_terminals t ON t.terminal = s.terminal
+  WHERE s.kind = 'coupon' AND s.state = 'SUCCESS' AND NOT s.training AND s.intent_at BETWEEN $2 AND $3 AND s.intent_seq IS NOT NULL`, 's.sale_id')
+
 const paiseOrNull = (value: unknown): number | null => (value === null ? null : Number(value))
 
 /** Every balance fact of `shop`'s counters whose time (each by its own clock) falls from `from` to `to`. */
 export async function shopBalanceFacts(client: ClientBase, shop: string, from: Date, to: Date): Promise<ShopBalanceFact[]> {
-  const { rows } = await client.query<Record<string, unknown>>(FACTS_SQL, [shop, from, to])
+  const rolled = (await client.query<{ rolled: boolean }>("SELECT to_regclass('office_sales') IS NOT NULL AS rolled")).rows[0].rolled
+  const { rows } = await client.query<Record<string, unknown>>(rolled ? FACTS_FROM_ROLLUPS : FACTS_FROM_VIEWS, [shop, from, to])
   return rows.map((row) => ({
     terminal: String(row.terminal),
     seq: Number(row.seq),
@@ -101,8 +111,10 @@ export async function readShopAtOffice(office: OfficeAddress, terminalId: string
  */
 export async function lastShopFactAt(client: ClientBase, shop: string, before: Date): Promise<Date | null> {
   const { rows } = await client.query<{ at: Date | null }>(
-    `SELECT max(e.at) AS at FROM entries e JOIN terminals t ON t.terminal = e.terminal
-     WHERE t.shop = $1 AND e.type IN ('pan.balance.read', 'pan.coupon.outcome', 'pan.coupon.intent', 'pan.topup') AND e.at < $2`,
+    // Each terminal's last of each kind, by the entries_balance_facts index (office migration 9): one step back from before, not its whole history.
+    `SELECT max(last.at) AS at FROM terminals t
+     CROSS JOIN LATERAL (${BALANCE_FACT_TYPES.map((type) => `(SELECT e.at FROM entries e WHERE e.type = '${type}' AND e.terminal = t.terminal AND e.at < $2 ORDER BY e.at DESC LIMIT 1)`).join(' UNION ALL ')}) last
+     WHERE t.shop = $1`,
     [shop, before],
   )
   return rows[0].at

@@ -1,5 +1,6 @@
 // `npm run bench:office`: ships 100 terminals × 10k journal entries and one terminal's 1M-entry backlog to a throwaway PostgreSQL through the real shipper thread, times a sale's commit on a terminal while it ships its own backlog, brings 300 counters online at once into an office of max_connections 100, and prints the Markdown table on stdout (progress on stderr).
 // OFFICE_BENCH_SCALE=0.05 scales every size down, for a quick look; OFFICE_BENCH_SHIPPERS sets how many terminals ship at once (default 8).
+// The page at scale (office-page-scale.ts): OFFICE_BENCH_PAGE_SIZES lists its office sizes in entries (default 1000000,10000000); OFFICE_BENCH_ONLY=page runs only it.
 import os from 'node:os'
 import path from 'node:path'
 import { openLedger } from '../../electron/ledger/ledger-client'
@@ -8,6 +9,7 @@ import { startTestPostgres } from '../helpers/postgres'
 import { ourCommits, type OurCommitRun } from './commits'
 import { settleLedger, shopEvents, writeTerminal, type BuiltTerminal } from './office-journals'
 import { caughtUpTo, countersAtOnce, OfficeMeter, shipFleet, startShipping, type AtOnce, type Cost } from './office-shipping'
+import { ingestRates, pageAtScale, renderPageRows, type PageTimings } from './office-page-scale'
 import { machineLines } from './report'
 import { runInScratchFolder } from './scratch'
 import { median, percentile } from './stats'
@@ -33,6 +35,9 @@ const COMMIT_SALES = 2_000
 const ROUNDS = 4
 /** The issue's bound: a sale's commit while shipping within 10% of the same sales with no shipper. */
 const WITHIN = 1.1
+const PAGE_SIZES = (process.env.OFFICE_BENCH_PAGE_SIZES ?? '1000000,10000000').split(',').filter(Boolean).map(Number)
+/** Entries stored at ingest with and without the roll-ups (the bench shop's, from the start of its history). */
+const INGEST_ENTRIES = Math.max(10_000, Math.round(100_000 * SCALE))
 const REPO_ROOT = path.resolve(__dirname, '../..')
 const RESOURCES_DIR = path.join(REPO_ROOT, 'resources')
 
@@ -218,7 +223,29 @@ function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSecond
   return ['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), `- Scale: ${SCALE}`, '', ...table, '', ...atOnceTable, '', notes.join('\n\n'), '', atOnceNote, ''].join('\n')
 }
 
+/** The page at each size and ingest's cost of the roll-ups, as the report's own table. */
+async function pageSection(): Promise<string> {
+  progress(`Ingest: ${INGEST_ENTRIES} entries in batches of 500, with the roll-ups and without`)
+  const drafts = shopEvents(RESOURCES_DIR, INGEST_ENTRIES)
+  const ingest = await ingestRates(drafts)
+  const timings: PageTimings[] = []
+  for (const size of PAGE_SIZES) {
+    progress(`The page at ${size} entries`)
+    timings.push(await pageAtScale(size, drafts, progress))
+  }
+  const note =
+    'The page at scale: one shop of three busy counters (4,401 entries a counter a day: 2,199 sales, every tenth a PAN coupon, a balance read, a credit payment, the close), ' +
+    'whole days up to today written straight into a throwaway PostgreSQL with set-based SQL (tests/bench/office-page-scale.ts), then office migration 9’s backfill; ' +
+    'each read is the page’s own (OfficeReader.day for today and for 30 days, which include the dues and the chain; then the dues and the chain alone), median of 3 after a warm-up.'
+  return ['## Office page at scale', '', ...renderPageRows(timings, ingest), '', note, ''].join('\n')
+}
+
 runInScratchFolder('counter-office-bench-', async (root) => {
+  if (process.env.OFFICE_BENCH_ONLY === 'page') {
+    process.stdout.write(['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), '', await pageSection()].join('\n'))
+    progress('Done')
+    return
+  }
   progress(`Writing ${FLEET_TERMINALS} journals of ${FLEET_ENTRIES} entries, one of ${BACKLOG_ENTRIES} and one of ${SELLING_ENTRIES} in ${root}`)
   const fleetEvents = shopEvents(RESOURCES_DIR, FLEET_ENTRIES - 1)
   const fleet = Array.from({ length: FLEET_TERMINALS }, (_, i) => writeTerminal(path.join(root, 'fleet'), `counter-${String(i + 1).padStart(3, '0')}`, fleetEvents))
@@ -234,5 +261,6 @@ runInScratchFolder('counter-office-bench-', async (root) => {
   progress(`Counters at once: ${AT_ONCE_TERMINALS} terminals of ${AT_ONCE_ENTRIES} entries into an office of max_connections ${MAX_CONNECTIONS}`)
   const atOnce = await measureAtOnce(AT_ONCE_TERMINALS, fleetEvents.slice(0, AT_ONCE_ENTRIES - 1), root)
   process.stdout.write(renderOfficeReport(runs, fleet.reduce((sum, t) => sum + t.entries, 0), buildSeconds, atOnce))
+  process.stdout.write(`\n${await pageSection()}`)
   progress('Done')
 })
