@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
+import LongestFirst from './sequencer'
 import { RUN_APART, TIER, TIER_FILES } from './tiers'
 
 const root = resolve(__dirname, '..')
@@ -38,6 +39,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './tests/tier-reporter.ts'],
     globalSetup: ['./tests/thread-entries.ts'],
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Decision: two workers, one a core. Every file here brings its own temp folder, free port, keychain service
       // and simulator, so any two can run side by side; vitest's default on two cores is one worker.
