@@ -73,7 +73,7 @@ describe('cash in and out on screen', () => {
     expect(await counter.call('settings.save', { blindClose: true })).toMatchObject({ ok: true })
     expect(await counter.call('roles.setPin', { pin: PIN, repeat: PIN })).toMatchObject({ ok: true })
     expect(await counter.call('roles.lock', {})).toMatchObject({ ok: true })
-    await expect.poll(() => page.getByTestId('role').getAttribute('data-role')).toBe('staff')
+    await expect.poll(() => page.getByTestId('role').getAttribute('data-role'), { timeout: 10_000 }).toBe('staff')
     await page.keyboard.press('F9')
     await page.getByTestId('day-close-refresh').click()
     await page.getByTestId('drawer-blind').waitFor()
