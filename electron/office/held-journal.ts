@@ -1,5 +1,6 @@
 // What the office holds of one terminal's journal, read in one read-only snapshot: how far it reaches, and its lines' exact text in order (a counter rebuilt from the office).
-import pg from 'pg'
+import type pg from 'pg'
+import { postgresClient } from './pg-client'
 import { journalLine } from '../ledger/journal-copy'
 import type { ChainPoint } from '../ledger/segments'
 import { readOnlyClientConfig } from './read-only'
@@ -47,7 +48,7 @@ export class HeldJournalReader {
   private constructor(private readonly client: pg.Client) {}
 
   static async open(office: OfficeAddress): Promise<HeldJournalReader> {
-    const client = new pg.Client({ ...readOnlyClientConfig(office), application_name: 'counter rebuild' })
+    const client = await postgresClient({ ...readOnlyClientConfig(office), application_name: 'counter rebuild' })
     // A connection lost while idle is noticed by the next query; this keeps it from ending the process meanwhile.
     client.on('error', () => undefined)
     await client.connect()

@@ -1,5 +1,6 @@
 // The journal shipper's loop: connect to the office when there is something to send, migrate, send it in batches, let go; back off while it is away.
-import pg from 'pg'
+import type pg from 'pg'
+import { postgresClient } from './pg-client'
 import type { OfficeStatus } from '../contract/office'
 import type { TerminalName } from '../ledger/terminal-projections'
 import { samePoint, type ChainPoint } from '../ledger/segments'
@@ -191,7 +192,7 @@ export function runShipper(options: ShipperOptions): Shipper {
   }
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({
+    const next = await postgresClient({
       ...officeConnection(office),
       connectionTimeoutMillis: timeoutMs,
       query_timeout: timeoutMs,

@@ -1,5 +1,6 @@
 // The shop's PAN balance facts as the office holds them, every counter's, for the shop's one balance chain (shared/shop-balance.ts).
-import pg, { type ClientBase } from 'pg'
+import type { ClientBase } from 'pg'
+import { postgresClient } from './pg-client'
 import type { ShopBalanceFact } from '../shared/shop-balance'
 import { readOnlyClientConfig } from './read-only'
 import { BALANCE_FACT_TYPES } from './rollups'
@@ -84,7 +85,7 @@ export interface ShopAtOffice {
 
 /** One short read-only visit to the office for a counter's day close: its shop, the other counters, and the shop's facts. */
 export async function readShopAtOffice(office: OfficeAddress, terminalId: string, from: Date, to: Date, timeoutMs: number): Promise<ShopAtOffice> {
-  const client = new pg.Client({ ...readOnlyClientConfig(office), connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs })
+  const client = await postgresClient({ ...readOnlyClientConfig(office), connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs })
   // An error on an idle client would otherwise end the process; the query that meets it says it instead.
   client.on('error', () => undefined)
   await client.connect()

@@ -17,6 +17,8 @@ describe("today's backup", () => {
     // 10:00 in the shop (IST) on two days running.
     let clock = new Date('2025-06-02T04:30:00Z')
     rig = await startRealModeRig({}, { now: () => clock })
+    // Taken once the counter answers, not before.
+    await rig.counter.housekeeping()
     const firstDay = path.join(rig.dataDir, 'backups', '2025-06-02')
     expect(fs.existsSync(path.join(firstDay, 'ledger', 'journal'))).toBe(true)
 
@@ -28,6 +30,7 @@ describe("today's backup", () => {
     await rig.restart()
     clock = new Date('2025-06-03T04:30:00Z')
     await rig.restart()
+    await rig.counter.housekeeping()
     const nextDay = path.join(rig.dataDir, 'backups', '2025-06-03')
     expect(fs.readdirSync(path.join(rig.dataDir, 'backups')).sort()).toEqual(['2025-06-02', '2025-06-03'])
 
