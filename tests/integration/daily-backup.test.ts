@@ -44,4 +44,40 @@ describe("today's backup", () => {
       }
     }
   })
+
+  it('is made after the counter answers: a sale at once goes through, a close waits for the backup, which opens whole', async () => {
+    rig = await startRealModeRig({}, { now: () => new Date('2025-06-02T04:30:00Z') })
+    // Not waited for: the cashier sells the moment the counter answers.
+    const sold = await rig.counter.call('recharge.sell', { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199' })
+    if (!sold.ok) throw new Error(sold.error.message)
+    expect(sold.value.state).toBe('SUCCESS')
+    await rig.restart(async () => {
+      // The counter closed: its backup is whole, not left half-copied.
+      const backups = path.join(rig!.dataDir, 'backups')
+      expect(fs.readdirSync(backups)).toEqual(['2025-06-02'])
+      const restored = await Ledger.open({ dir: path.join(backups, '2025-06-02', 'ledger') })
+      try {
+        expect(restored.report.problems).toEqual([])
+      } finally {
+        await restored.close()
+      }
+    })
+  })
+
+  it('that cannot be made is logged in plain words and stops nothing: the counter sells on', async () => {
+    let clock = new Date('2025-06-02T04:30:00Z')
+    rig = await startRealModeRig({}, { now: () => clock })
+    await rig.counter.housekeeping()
+    await rig.restart(async () => {
+      // A file where the backups folder goes: no backup can be made in it.
+      fs.rmSync(path.join(rig!.dataDir, 'backups'), { recursive: true })
+      fs.writeFileSync(path.join(rig!.dataDir, 'backups'), 'not a folder')
+      clock = new Date('2025-06-03T04:30:00Z')
+    })
+    await rig.counter.housekeeping()
+    expect(rig.logLines.filter((line) => line.startsWith("counter: today's backup failed"))).toHaveLength(1)
+    const sold = await rig.counter.call('recharge.sell', { kind: 'mobile', number: '9876543211', operatorCode: 'AT', circle: 'DL', amount: '149' })
+    if (!sold.ok) throw new Error(sold.error.message)
+    expect(sold.value.state).toBe('SUCCESS')
+  })
 })
