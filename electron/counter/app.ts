@@ -38,6 +38,7 @@ import { serialQueue } from './serial'
 import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
 import { ledgerDir, openSession, type Session, type SessionOptions } from './session'
 import { Settings } from './settings'
+import { singleFlight } from './single-flight'
 import { startupTimeline } from './startup-timeline'
 
 export interface CounterOptions {
@@ -140,8 +141,9 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     }
   }
   /** For changes the caller need not wait on; a status the books cannot give now (a closing session) comes with the next change. */
+  const announceSoon = singleFlight(async () => emit('status.changed', await status()))
   const announceStatus = () => {
-    status().then((current) => emit('status.changed', current), () => undefined)
+    announceSoon().catch(() => undefined)
   }
 
   const serial = serialQueue()
@@ -173,9 +175,10 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
         throw err
       }
     },
-    async saleChanged(owner, orderId) {
-      const sale = await answers.reads(owner).sale(orderId)
-      if (!sale) throw new CounterError('internal', say('ledger.lostOrder', { orderId }))
+    async saleChanged(owner, changed) {
+      const reads = answers.reads(owner)
+      const sale = typeof changed === 'string' ? await reads.sale(changed) : reads.shown(changed)
+      if (!sale) throw new CounterError('internal', say('ledger.lostOrder', { orderId: String(changed) }))
       if (owner === session) emit('sale.changed', sale)
       return sale
     },
@@ -187,13 +190,15 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
      */
     noteContact({ httpStatus }) {
       const at = now().toISOString()
-      const wasOffline = contact.connectivity === 'offline'
+      const before = contact
       contact =
         httpStatus !== null
           ? { connectivity: 'online', lastContactAt: at, unreachableSince: null }
           : { ...contact, connectivity: 'offline', unreachableSince: contact.unreachableSince ?? at }
-      // Every answer moves the last contact on; another call that reached no one changes nothing the bar shows.
-      if (httpStatus !== null || !wasOffline) announceStatus()
+      // Every answer moves the last contact on, but the bar shows it to the minute: an answer within the minute
+      // it shows tells the screens nothing new (and each telling reads the books), nor does another call that reached no one.
+      const minuteOf = (iso: string | null) => (iso === null ? null : Math.floor(Date.parse(iso) / 60_000))
+      if (contact.connectivity !== before.connectivity || minuteOf(contact.lastContactAt) !== minuteOf(before.lastContactAt)) announceStatus()
     },
   }
 

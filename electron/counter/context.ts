@@ -26,8 +26,11 @@ export interface CounterContext {
   serial: Serial
   /** Provider answers waiting for room on the disk. */
   answers: HeldAnswers
-  /** Reads a sale back from the session's ledger (as the shop must treat it while its answer is held) and tells the UI it changed. */
-  saleChanged(session: Session, orderId: string): Promise<Sale>
+  /**
+   * Tells the UI a recharge changed, as the shop must treat it while its answer is held: the sale as a
+   * write just answered with it, or its order id to read it back from the session's ledger.
+   */
+  saleChanged(session: Session, sale: Sale | string): Promise<Sale>
   /**
    * After every call to the provider, recharge or PAN: any HTTP answer (a refusal, an error page) shows it can be
    * reached; none (refused, no route, timed out) that it cannot. Drives the status bar's connectivity.

@@ -1,5 +1,5 @@
 // Credit (udhaar) at the counter: the dues list and a customer's statement, taking a payment of a
-// due (journaled, its receipt drawn by receipts.ts), a customer's limit, and the limit check a credit sale passes first.
+// due (journaled, its receipt drawn by receipts.ts), a customer's limit, and the words of the limit check a credit sale passes first.
 import type { HandlersFor } from '../contract'
 import type { LedgerPort } from '../ledger/ledger-port'
 import type { CounterContext } from './context'
@@ -10,23 +10,10 @@ import { say } from '../shared/error-words'
 
 type CreditChannels = 'credit.dues' | 'credit.statement' | 'credit.pay' | 'credit.setLimit'
 
-const OPEN = ['SENDING', 'UNKNOWN']
-
-/**
- * Refuses a credit sale that would take the customer past their limit, before the provider is called.
- * Decision: sales still waiting for an answer count against the limit as if they succeed (they may).
- * Runs inside the intent's write section, so two sales at once cannot both slip under it.
- */
-export async function refuseOverLimit(ledger: LedgerPort, customer: { number: string; name: string }, collectedPaise: number): Promise<void> {
-  const statement = await ledger.read('creditStatement', customer.number)
-  const limit = statement?.customer.limitPaise ?? null
-  if (!statement || limit === null) return
-  const openPaise = statement.lines.filter((l) => l.kind === 'sale' && OPEN.includes(l.state ?? '')).reduce((sum, l) => sum + l.amountPaise, 0)
-  const owed = statement.customer.duePaise + openPaise
-  if (owed + collectedPaise > limit) {
-    const message = say('credit.overLimit', { name: statement.customer.name, owed: formatPaise(owed), limit: formatPaise(limit) })
-    throw new CounterError('invalid_input', message, { creditNumber: message })
-  }
+/** The ledger's refusal of a credit sale that would take the customer past their limit (sale-writes.ts), in the shop's words. */
+export function overLimitRefusal({ name, owedPaise, limitPaise }: { name: string; owedPaise: number; limitPaise: number }): CounterError {
+  const message = say('credit.overLimit', { name, owed: formatPaise(owedPaise), limit: formatPaise(limitPaise) })
+  return new CounterError('invalid_input', message, { creditNumber: message })
 }
 
 export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels> {

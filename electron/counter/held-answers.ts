@@ -33,6 +33,8 @@ export interface HeldAnswer {
  */
 export interface SaleReads {
   sale(orderId: string): Promise<Sale | null>
+  /** A recharge the books answered with otherwise (a sale's write answers with it), as the shop must treat it. */
+  shown(sale: Sale): Sale
   couponSale(attemptId: string): Promise<CouponSale | null>
   salesForDay(businessDay: string): Promise<Sale[]>
   couponSales(): Promise<CouponSale[]>
@@ -88,6 +90,7 @@ export class HeldAnswers {
         const sale = await ledger.read('getSale', orderId)
         return sale && recharge(sale)
       },
+      shown: recharge,
       couponSale: async (attemptId) => {
         const sale = await ledger.read('couponSale', attemptId)
         return sale && coupon(sale)

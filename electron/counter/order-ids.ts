@@ -1,6 +1,7 @@
 // Our ids for sales and requests: a kind prefix, the date, the ledger's next sequence number and
 // a random tail, so they are unique per ledger and stay unique after a restore from backup.
 import { randomBytes } from 'node:crypto'
+import { numberedId, type NumberedId } from '../ledger/sale-writes'
 import { businessDayOf } from './business-day'
 
 export type IdKind = 'recharge' | 'coupon' | 'reset' | 'topup' | 'payment' | 'cash'
@@ -19,10 +20,15 @@ const prefixes: Record<IdKind, { training: string; real: string }> = {
 /**
  * The date is the shop's business day in its time zone, the day the sale is booked to: in India the UTC
  * date is still yesterday's until 05:30, and an id dated the day before its receipt reads as a wrong sale.
+ * The ledger puts the seq between the two (sale-writes.ts numberedId), with the line that records the id.
  */
-export function newId(kind: IdKind, training: boolean, now: Date, seq: number, timeZone: string): string {
+export function idAround(kind: IdKind, training: boolean, now: Date, timeZone: string): NumberedId {
   const prefix = prefixes[kind][training ? 'training' : 'real']
   const ymd = businessDayOf(now, timeZone).slice(2).replace(/-/g, '')
   const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
-  return `${prefix}${ymd}${String(seq).padStart(6, '0')}${tail}`
+  return { head: `${prefix}${ymd}`, tail }
+}
+
+export function newId(kind: IdKind, training: boolean, now: Date, seq: number, timeZone: string): string {
+  return numberedId(idAround(kind, training, now, timeZone), seq)
 }

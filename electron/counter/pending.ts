@@ -6,6 +6,7 @@ import type { UnresolvedSale } from '../ledger/ledger'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import type { Session } from './session'
+import { singleFlight } from './single-flight'
 import { say } from '../shared/error-words'
 
 export type UnresolvedEntry = UnresolvedSale
@@ -123,6 +124,9 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
     if (session === ctx.session()) ctx.emit('pending.changed', { items: list })
   }
 
+  /** Sales that change together (four at once, each twice) are told in one list read after them. */
+  const publishSoon = singleFlight(() => publish(ctx.session()))
+
   const dueOf = (entry: UnresolvedEntry, now: number): number => {
     const key = entryKey(entry)
     if (!dueAt.has(key)) dueAt.set(key, now + delayBeforeCheck(0, delaysMs))
@@ -235,7 +239,7 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
     /** Tells the UI the list as it is now (a sale was just answered, or left without an answer). */
     publish(): void {
       // A list the books cannot give now (a closing session) is sent with the next change.
-      publish(ctx.session()).catch(() => undefined)
+      publishSoon().catch(() => undefined)
     },
     async start(): Promise<void> {
       stopped = false

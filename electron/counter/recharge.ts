@@ -4,10 +4,10 @@ import type { HandlersFor, Sale } from '../contract'
 import { lookupAnswered, unansweredLookup, type RechargeReply } from '../partners/recharge-api'
 import { collectedPaise } from './collection'
 import { NOTHING_SENT, type CounterContext } from './context'
-import { refuseOverLimit } from './credit'
+import { overLimitRefusal } from './credit'
 import { CounterError } from './errors'
 import { rechargeMarginOf } from './margins'
-import { newId } from './order-ids'
+import { idAround } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
 import { say } from '../shared/error-words'
@@ -24,6 +24,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
   // The session is passed along, not re-read: a mode switch mid-sale must not file it in the other ledger.
   // A disk that refuses the answer holds it (held-answers.ts): the sale is then UNKNOWN, "do not sell again".
   const recordReply = async (session: Session, orderId: string, source: 'transaction' | 'check_status', reply: RechargeReply): Promise<Sale> => {
+    const written: { sale?: Sale } = {}
     await ctx.answers.record({
       session,
       kind: 'recharge',
@@ -31,10 +32,8 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       outcome: reply.outcome,
       message: reply.message,
       async write() {
-        // An answer that settles nothing must not turn a settled sale back into an open one, even journaled late.
-        const state = (await session.ledger.read('getSale', orderId))?.state
-        if (reply.outcome === 'UNKNOWN' && (state === 'SUCCESS' || state === 'FAILED')) return
-        await session.ledger.append('recharge.outcome', {
+        // An answer that settles nothing does not turn a settled sale back into an open one, even journaled late (sale-writes.ts).
+        written.sale = await session.ledger.write('rechargeOutcome', {
           orderId,
           source,
           outcome: reply.outcome,
@@ -46,7 +45,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
       },
       announce: () => ctx.saleChanged(session, orderId),
     })
-    return ctx.saleChanged(session, orderId)
+    return ctx.saleChanged(session, written.sale ?? orderId)
   }
 
   return {
@@ -83,29 +82,33 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
         const api = await session.rechargeApi()
         const now = ctx.now()
         // The intent is on disk before the provider hears of the order: after any crash we know to ask.
-        const orderId = await ctx.recordWrite(async () => {
-          const open = (await session.ledger.read('unresolvedSales')).find((sale) => sale.number === input.number)
-          if (open) refuseWhileUnresolved(ctx, { kind: 'recharge', id: open.orderId }, input.number, 'number')
-          if (input.credit) await refuseOverLimit(session.ledger, input.credit, collected)
-          const id = newId('recharge', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
-          await session.ledger.append('recharge.intent', {
-            orderId: id,
-            kind: input.kind,
-            number: input.number,
-            operatorCode: operator.code,
-            operatorName: operator.name,
-            circle: input.circle || null,
-            amountPaise,
-            businessDay: ctx.businessDay(now),
-            training: session.mode === 'training',
-            collectedPaise: collected,
-            paymentMode: input.paymentMode,
-            margin: rechargeMarginOf(ctx.settings, operator.code, amountPaise),
-            ...(input.credit && { creditCustomer: input.credit }),
-          })
-          return id
+        // One request to the ledger: the number's open sale, the credit limit, the order id's seq and the line.
+        const sending = await ctx.recordWrite(async () => {
+          const training = session.mode === 'training'
+          const written = await session.ledger.write(
+            'rechargeIntent',
+            {
+              kind: input.kind,
+              number: input.number,
+              operatorCode: operator.code,
+              operatorName: operator.name,
+              circle: input.circle || null,
+              amountPaise,
+              businessDay: ctx.businessDay(now),
+              training,
+              collectedPaise: collected,
+              paymentMode: input.paymentMode,
+              margin: rechargeMarginOf(ctx.settings, operator.code, amountPaise),
+              ...(input.credit && { creditCustomer: input.credit }),
+            },
+            idAround('recharge', training, now, ctx.settings.current.timezone),
+          )
+          if ('sale' in written) return written.sale
+          if (written.refused === 'unresolved') refuseWhileUnresolved(ctx, { kind: 'recharge', id: written.orderId }, input.number, 'number')
+          throw overLimitRefusal(written)
         }, NOTHING_SENT)
-        const sending = await ctx.saleChanged(session, orderId)
+        const orderId = sending.orderId
+        await ctx.saleChanged(session, sending)
         const reply = await api.transaction({ number: sending.number, amountPaise: sending.amountPaise, operatorCode: operator.code, orderId })
         ctx.noteContact(reply)
         return recordReply(session, orderId, 'transaction', reply)

@@ -17,6 +17,7 @@ import type { JournalEntry, LedgerEventData, LedgerEventType, WrittenBy } from '
 import { fromWire, type BooksState, type LedgerCall, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
 import type { LedgerPort, LedgerProgress, WorkArgs, WorkName, WorkValue } from './ledger-port'
 import type { ReadArgs, ReadName, ReadValue } from './ledger-reads'
+import type { WriteArgs, WriteName, WriteValue } from './sale-writes'
 import { startThread } from './threads'
 import { say } from '../shared/error-words'
 
@@ -160,6 +161,7 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     thread.postMessage(message)
     return answered
   }
+  const writtenBy = (): WrittenBy => (by ? { by: by() } : {})
   const work =
     <K extends WorkName>(name: K) =>
     (...args: WorkArgs[K]) =>
@@ -193,9 +195,10 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
     clockCheck: () => (clockSense ? ClockFloor.of(books.clockFloorAt).check(now()) : null),
     // The role as the write is asked for, not as it lands: a sale is its seller's even if the owner locks meanwhile.
     append: <T extends LedgerEventType>(type: T, data: LedgerEventData[T]) => {
-      const stamped: LedgerEventData[T] & WrittenBy = by ? { ...data, by: by() } : data
+      const stamped: LedgerEventData[T] & WrittenBy = { ...data, ...writtenBy() }
       return request<JournalEntry<T>>({ call: 'append', args: [type, stamped] })
     },
+    write: <K extends WriteName>(name: K, ...args: WriteArgs[K]) => request<WriteValue[K]>({ call: 'write', name, by: writtenBy(), args }),
     onBooksChanged(listener: () => void) {
       booksListeners.add(listener)
       return () => booksListeners.delete(listener)

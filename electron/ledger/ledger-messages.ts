@@ -1,11 +1,12 @@
 // The messages between the main thread's ledger client and the ledger thread, and how errors cross between them.
 import { carry, uncarry, type CarriedError } from './chores'
 import { ClockUnconfirmedError, type ClockCheck } from './clock-sense'
-import type { LedgerEventData, LedgerEventType } from './events'
+import type { LedgerEventData, LedgerEventType, WrittenBy } from './events'
 import type { OpenReport } from './ledger'
 import { DayClosedError, LedgerWriteError } from './ledger-errors'
 import type { LedgerProgress, WorkArgs, WorkName } from './ledger-port'
 import type { ReadArgs, ReadName } from './ledger-reads'
+import type { WriteArgs, WriteName } from './sale-writes'
 
 /** What the thread opens with (workerData). */
 export interface LedgerThreadData {
@@ -28,6 +29,7 @@ export type LedgerCall =
   | { call: 'read'; name: ReadName; args: ReadArgs[ReadName] }
   | { call: 'work'; name: WorkName; args: WorkArgs[WorkName] }
   | { call: 'append'; args: [LedgerEventType, LedgerEventData[LedgerEventType]] }
+  | { call: 'write'; name: WriteName; by: WrittenBy; args: WriteArgs[WriteName] }
   | { call: 'close'; args: [] }
 
 /** The books' state the client mirrors, so the status bar and the clock check never wait for the thread. */

@@ -3,6 +3,7 @@ import type { ClockCheck } from './clock-sense'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import type { Ledger, LedgerProgress, OpenReport } from './ledger'
 import type { ReadArgs, ReadName, ReadValue } from './ledger-reads'
+import type { WriteArgs, WriteName, WriteValue } from './sale-writes'
 
 export type { LedgerProgress } from './ledger'
 
@@ -29,6 +30,11 @@ export const LEDGER_WORK: { [K in WorkName]: (ledger: Ledger, ...args: WorkArgs[
 export type LedgerPort = { [K in WorkName]: (...args: WorkArgs[K]) => Promise<WorkValue[K]> } & {
   /** One read of the table (ledger-reads.ts), answered by the ledger thread. */
   read<K extends ReadName>(name: K, ...args: ReadArgs[K]): Promise<Awaited<ReadValue[K]>>
+  /**
+   * One write of the table (sale-writes.ts): its checks, its line and its answer in one request, stamped
+   * with who writes as append is; rejects as append does when nothing was recorded.
+   */
+  write<K extends WriteName>(name: K, ...args: WriteArgs[K]): Promise<WriteValue[K]>
   readonly report: OpenReport
   /** As of the ledger thread's last word: why nothing can be written, or null. */
   readonly readOnly: string | null

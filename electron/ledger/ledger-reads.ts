@@ -64,6 +64,18 @@ const READS = {
   /** Sales without a final answer (interrupted, or the provider never said), oldest first. */
   unresolvedSales: ({ db }: ReadBooks): Sale[] => selectSales(db, `${SALES_WITH_NAMES} WHERE state IN ('SENDING', 'UNKNOWN') ORDER BY created_at, sales.rowid`, []),
 
+  /** A recharge's state alone, or null when there is no such sale: what a write checks without reading the whole row. */
+  saleState: ({ db }: ReadBooks, orderId: string): Sale['state'] | null => {
+    const state = db.exec('SELECT state FROM sales WHERE order_id = ?', [orderId])[0]?.values[0]?.[0]
+    return state === undefined ? null : (String(state) as Sale['state'])
+  },
+
+  /** The order id of the number's oldest recharge without a final answer, or null: a new one to it waits for that answer. */
+  unresolvedSaleOf: ({ db }: ReadBooks, number: string): string | null => {
+    const id = db.exec("SELECT order_id FROM sales WHERE state IN ('SENDING', 'UNKNOWN') AND number = ? ORDER BY created_at, rowid LIMIT 1", [number])[0]?.values[0]?.[0]
+    return id === undefined ? null : String(id)
+  },
+
   /** The number's customer (name and last recharge), or null when no sale to it is remembered. */
   customer: ({ db }: ReadBooks, number: string): Customer | null => customerOf(db, number),
 

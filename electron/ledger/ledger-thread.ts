@@ -3,6 +3,8 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { Ledger } from './ledger'
 import { LEDGER_WORK, type WorkArgs, type WorkName } from './ledger-port'
 import type { ReadArgs, ReadName } from './ledger-reads'
+import type { WrittenBy } from './events'
+import { LEDGER_WRITES, type WriteArgs, type WriteName } from './sale-writes'
 import { toWire, type BooksState, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
 import { runThreadHooks } from './threads'
 
@@ -52,6 +54,7 @@ async function main(): Promise<void> {
   // Generic in the name: TypeScript ties a name to its own arguments only through a type parameter (microsoft/TypeScript#47109).
   const read = <K extends ReadName>(name: K, args: ReadArgs[K]) => ledger.read(name, ...args)
   const work = <K extends WorkName>(name: K, args: WorkArgs[K]) => LEDGER_WORK[name](ledger, ...args)
+  const write = <K extends WriteName>(name: K, by: WrittenBy, args: WriteArgs[K]) => LEDGER_WRITES[name](ledger, by, ...args)
 
   const answer = async (request: Exclude<LedgerRequest, { call: 'append' }>): Promise<unknown> => {
     switch (request.call) {
@@ -59,6 +62,8 @@ async function main(): Promise<void> {
         return read(request.name, request.args)
       case 'work':
         return work(request.name, request.args)
+      case 'write':
+        return write(request.name, request.by, request.args)
       case 'close':
         return ledger.close()
     }

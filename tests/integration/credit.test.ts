@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { businessDayOf } from '../../electron/counter/business-day'
 import { ledgerDir } from '../../electron/counter/session'
 import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
-import { journalOf, startRealModeRig, type RealModeRig, valueOf } from './helpers'
+import { eventually, journalOf, startRealModeRig, type RealModeRig, valueOf } from './helpers'
 
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }
 const customer = { creditName: 'Sita Devi', creditNumber: '9876500001' }
@@ -53,6 +53,9 @@ describe('credit sales and dues', () => {
   it('counts an UNKNOWN credit sale only once a status check says SUCCESS, and never one it finds FAILED', async () => {
     let nowMs = Date.now()
     rig = await startRealModeRig({}, { providerTimeoutMs: 400, now: () => new Date(nowMs) })
+    // The pending queue checks an UNKNOWN sale the moment it first sees it: its start-up look must come before the sale
+    // (it has once the start's balance read, asked beside it, is journaled), or it settles the sale before this test can.
+    await eventually(async () => journalOf(rig!).some((line) => line.type === 'pan.balance.read'), "the start's balance read")
     rig.provider.setFault({ kind: 'pendingThenSuccess', times: 1 })
     const pending = valueOf(await rig.counter.call('recharge.sell', onCredit('9812345611', '149')))
     expect(pending.state).toBe('UNKNOWN')

@@ -136,7 +136,7 @@ export async function pendingItems(rig: RealModeRig): Promise<PendingItem[]> {
  * Every line of the real ledger's journal, in order, parsed; a said message in it (a sale's message, a check's answer,
  * a coupon's problems: shared/error-words.ts) read in English, as the screens hear it on an English screen.
  */
-export function journalOf(rig: RealModeRig): { type: string; data: Record<string, unknown> }[] {
+export function journalOf(rig: RealModeRig): { seq: number; at: string; type: string; data: Record<string, unknown> }[] {
   const dir = join(ledgerDir(rig.dataDir, 'real'), 'journal')
   return readdirSync(dir)
     .filter((name) => name.endsWith('.ndjson'))

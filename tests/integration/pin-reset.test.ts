@@ -17,7 +17,7 @@ afterEach(async () => {
   rig = undefined
 })
 
-const resetLines = (r: RealModeRig) => journalOf(r).filter((line) => line.type === 'owner.pin.reset') as { at: string; type: string; data: Record<string, unknown> }[]
+const resetLines = (r: RealModeRig) => journalOf(r).filter((line) => line.type === 'owner.pin.reset')
 
 describe('reset-owner-pin', () => {
   it('journals the reset, shows it in the status until a PIN is set, and lists it in the Z report', async () => {

@@ -100,6 +100,23 @@ describe('the provider answers', () => {
     expect(await statusNow()).toMatchObject({ connectivity: 'online', unreachableSince: null })
   })
 
+  it('the screen hears of the last contact when the minute it shows moves on, not at every answer (each telling reads the books)', async () => {
+    let at = Date.parse('2026-11-28T09:30:05.000Z')
+    rig = await startRealModeRig({}, { now: () => new Date(at) })
+    await eventually(async () => (await statusNow()).panBalance.balancePaise !== null, 'the start-up balance read answered')
+    await rig.counter.housekeeping()
+    const seen = statusEvents(rig.counter)
+    valueOf(await lookUp())
+    at += 40_000
+    valueOf(await lookUp())
+    at += 20_000
+    valueOf(await lookUp())
+    const nextMinute = new Date(at).toISOString()
+    await eventually(async () => seen.some((status) => status.lastContactAt === nextMinute), 'the screen told of 09:31')
+    expect(seen.map((status) => status.lastContactAt)).toEqual([nextMinute])
+    expect(await statusNow()).toMatchObject({ connectivity: 'online', lastContactAt: nextMinute })
+  })
+
   it('an error page: reached, and the number could not be looked up just now', async () => {
     await answeringRig()
     rig!.provider.setFault({ kind: 'http500', operations: ['fetch_operator'], times: 1 })

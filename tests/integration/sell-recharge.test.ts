@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
+import { ledgerThreadOf } from '../../electron/ledger/ledger-client'
+import type { LedgerRequest } from '../../electron/ledger/ledger-messages'
 import type { SimRequest } from '../../electron/simulator/server'
 import { eventually, journalOf, startRealModeRig, type RealModeRig } from './helpers'
 
@@ -92,6 +94,26 @@ describe('recharge.sell', () => {
     const second = await rig.counter.call('recharge.checkStatus', { orderId: sold.value.orderId })
     expect(second).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
     if (second.ok) expect(second.value.lastCheckedAt).not.toBeNull()
+  })
+
+  it("costs the ledger thread one request for the intent and one for the outcome; the order id carries its intent line's seq", async () => {
+    rig = await startRealModeRig()
+    await eventually(async () => journalOf(rig!).some((line) => line.type === 'pan.balance.read'), "the start's balance read")
+    await rig.counter.housekeeping()
+    const thread = ledgerThreadOf(rig.counter.session().ledger)!
+    const asked: string[] = []
+    const post = thread.postMessage.bind(thread)
+    thread.postMessage = (request: LedgerRequest) => {
+      asked.push('name' in request ? `${request.call} ${request.name}` : request.call)
+      post(request)
+    }
+    const sold = await rig.counter.call('recharge.sell', sale)
+    thread.postMessage = post
+    if (!sold.ok) throw new Error('sale failed')
+    // Besides the sale's own two: the pending list the screens are told of as the sale changes (pending.ts publish).
+    expect(asked.filter((call) => call !== 'read unresolved')).toEqual(['write rechargeIntent', 'write rechargeOutcome'])
+    const intent = journalOf(rig).find((line) => line.type === 'recharge.intent')!
+    expect(sold.value.orderId.slice(8, 14)).toBe(String(intent.seq).padStart(6, '0'))
   })
 
   it('a status check without an answer never reopens a settled sale', async () => {

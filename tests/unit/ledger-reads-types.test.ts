@@ -1,10 +1,11 @@
-// The ledger's reads are declared once (ledger-reads.ts): these are checked by `npm run typecheck`, so a read added to the table that the port's or the Ledger's types did not follow fails there.
+// The ledger's reads and a sale's writes are declared once (ledger-reads.ts, sale-writes.ts): these are checked by `npm run typecheck`, so a read added to the table that the port's or the Ledger's types did not follow fails there.
 import { describe, expectTypeOf, it } from 'vitest'
 import type { Sale } from '../../electron/contract'
 import type { CopiedLedger } from '../../electron/ledger/backup-copy'
 import type { HistoryPage, HistoryQuery, Ledger } from '../../electron/ledger/ledger'
 import type { LedgerPort } from '../../electron/ledger/ledger-port'
 import type { LEDGER_READS, ReadName } from '../../electron/ledger/ledger-reads'
+import type { IntentRefusal, LEDGER_WRITES, NumberedId, WriteName } from '../../electron/ledger/sale-writes'
 
 // Only ever named in types (hence unused, as the lint sees it): nothing here runs against a ledger.
 declare const _port: LedgerPort
@@ -13,6 +14,8 @@ declare const _ledger: Ledger
 type Table = typeof LEDGER_READS
 type PortRead<K extends ReadName> = typeof _port.read<K>
 type LedgerRead<K extends ReadName> = typeof _ledger.read<K>
+type PortWrite<K extends WriteName> = typeof _port.write<K>
+type WriteTable = typeof LEDGER_WRITES
 
 describe("the ledger's one read interface", () => {
   it('names the same reads on the port, on the Ledger and in the table', () => {
@@ -39,5 +42,13 @@ describe("the ledger's one read interface", () => {
     expectTypeOf<LedgerPort['archiveClosedYears']>().toEqualTypeOf<(today: string) => Promise<string[]>>()
     expectTypeOf<LedgerPort['copyOffDisk']>().toEqualTypeOf<(into: string) => Promise<CopiedLedger>>()
     expectTypeOf<LedgerPort['auditJournal']>().returns.toEqualTypeOf<ReturnType<Ledger['auditJournal']>>()
+  })
+
+  it("types a sale's writes on the port from their table: its arguments past who writes (the port stamps that), and the promise of its value", () => {
+    expectTypeOf<Parameters<LedgerPort['write']>[0]>().toEqualTypeOf<keyof WriteTable>()
+    expectTypeOf<{ [K in WriteName]: ReturnType<PortWrite<K>> }>().toEqualTypeOf<{ [K in WriteName]: Promise<ReturnType<WriteTable[K]>> }>()
+    expectTypeOf<ReturnType<PortWrite<'rechargeIntent'>>>().toEqualTypeOf<Promise<{ sale: Sale } | IntentRefusal>>()
+    expectTypeOf<Parameters<PortWrite<'rechargeIntent'>>[2]>().toEqualTypeOf<NumberedId>()
+    expectTypeOf<ReturnType<PortWrite<'rechargeOutcome'>>>().toEqualTypeOf<Promise<Sale>>()
   })
 })

@@ -1,0 +1,92 @@
+// A recharge's two writes, each one request to the ledger thread: the checks that must see the books with no write between them, the line, and the sale as the books then show it.
+//
+// Why here and not in the core: run from the main thread, an intent was four messages (the number's open
+// sale, the customer's credit, the journal's last seq, the append) and the sale read back a fifth, an
+// outcome three; each waits its turn behind whatever else the thread is doing. Run here, the checks and
+// the line are one synchronous step of the thread, so nothing can be written between them either.
+import type { Sale } from '../contract'
+import type { LedgerEventData, WrittenBy } from './events'
+import type { Ledger } from './ledger'
+
+/** An id the ledger numbers: the journal seq of the line that records it goes between head and tail (order-ids.ts makes both). */
+export interface NumberedId {
+  head: string
+  tail: string
+}
+
+export const numberedId = ({ head, tail }: NumberedId, seq: number): string => `${head}${String(seq).padStart(6, '0')}${tail}`
+
+/** Why an intent was not written: the core says it in the shop's words. */
+export type IntentRefusal =
+  | { refused: 'unresolved'; orderId: string }
+  | { refused: 'overLimit'; name: string; owedPaise: number; limitPaise: number }
+
+const SETTLED: readonly Sale['state'][] = ['SUCCESS', 'FAILED']
+const OPEN: readonly (string | null)[] = ['SENDING', 'UNKNOWN']
+
+/**
+ * Appends, and returns once the line is recorded. A line the journal took but the tables refused
+ * (Ledger.appendThen: the ledger then turns read-only and says so) is recorded all the same: the
+ * caller acts on it, as it would on a plain append answered at `recorded`.
+ */
+function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome'>(ledger: Ledger, type: T, data: LedgerEventData[T] & WrittenBy): void {
+  let recorded = false
+  try {
+    ledger.appendThen(type, data, () => {
+      recorded = true
+    })
+  } catch (error) {
+    if (!recorded) throw error
+  }
+}
+
+/**
+ * Decision: sales still waiting for an answer count against a credit customer's limit as if they
+ * succeed (they may). Checked here, with the intent, so two sales at once cannot both slip under it.
+ */
+function overLimit(ledger: Ledger, number: string, collectedPaise: number): IntentRefusal | null {
+  const statement = ledger.read('creditStatement', number)
+  const limitPaise = statement?.customer.limitPaise ?? null
+  if (!statement || limitPaise === null) return null
+  const openPaise = statement.lines.filter((line) => line.kind === 'sale' && OPEN.includes(line.state)).reduce((sum, line) => sum + line.amountPaise, 0)
+  const owedPaise = statement.customer.duePaise + openPaise
+  return owedPaise + collectedPaise > limitPaise ? { refused: 'overLimit', name: statement.customer.name, owedPaise, limitPaise } : null
+}
+
+function readSale(ledger: Ledger, orderId: string): Sale {
+  const sale = ledger.read('getSale', orderId)
+  // Only a bug gets here (the line was just recorded for this id): said plainly, never a null to trip on later.
+  if (!sale) throw new Error(`The ledger has no sale ${orderId} right after recording it.`)
+  return sale
+}
+
+const WRITES = {
+  /**
+   * A recharge's intent, unless the number has a sale still unresolved or a credit sale would take its
+   * customer past the limit; its order id carries the seq of the line that records it.
+   */
+  rechargeIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['recharge.intent'], 'orderId'>, id: NumberedId): { sale: Sale } | IntentRefusal {
+    const open = ledger.read('unresolvedSaleOf', intent.number)
+    if (open !== null) return { refused: 'unresolved', orderId: open }
+    const refusal = intent.creditCustomer ? overLimit(ledger, intent.creditCustomer.number, intent.collectedPaise ?? intent.amountPaise) : null
+    if (refusal) return refusal
+    const orderId = numberedId(id, ledger.read('lastSeq') + 1)
+    appendRecorded(ledger, 'recharge.intent', { ...intent, orderId, ...by })
+    return { sale: readSale(ledger, orderId) }
+  },
+
+  /** A provider's answer about the order; an UNKNOWN one is not written over a settled sale, even arriving late. */
+  rechargeOutcome(ledger: Ledger, by: WrittenBy, outcome: LedgerEventData['recharge.outcome']): Sale {
+    const state = ledger.read('saleState', outcome.orderId)
+    if (!(outcome.outcome === 'UNKNOWN' && state !== null && SETTLED.includes(state))) appendRecorded(ledger, 'recharge.outcome', { ...outcome, ...by })
+    return readSale(ledger, outcome.orderId)
+  },
+}
+
+type Writes = typeof WRITES
+export type WriteName = keyof Writes
+/** Each write's arguments after the ledger and who writes (the port stamps that, as it does every append: events.ts WrittenBy). */
+export type WriteArgs = { [K in WriteName]: Writes[K] extends (ledger: Ledger, by: WrittenBy, ...args: infer A) => unknown ? A : never }
+export type WriteValue = { [K in WriteName]: ReturnType<Writes[K]> }
+/** The table typed name by name, as LEDGER_READS is, so the thread dispatches on it without a cast. */
+export const LEDGER_WRITES: { [K in WriteName]: (ledger: Ledger, by: WrittenBy, ...args: WriteArgs[K]) => WriteValue[K] } = WRITES
