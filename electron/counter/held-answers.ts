@@ -35,6 +35,8 @@ export interface SaleReads {
   sale(orderId: string): Promise<Sale | null>
   /** A recharge the books answered with otherwise (a sale's write answers with it), as the shop must treat it. */
   shown(sale: Sale): Sale
+  /** The same for a coupon sale. */
+  shownCoupon(sale: CouponSale): CouponSale
   couponSale(attemptId: string): Promise<CouponSale | null>
   salesForDay(businessDay: string): Promise<Sale[]>
   couponSales(): Promise<CouponSale[]>
@@ -91,6 +93,7 @@ export class HeldAnswers {
         return sale && recharge(sale)
       },
       shown: recharge,
+      shownCoupon: coupon,
       couponSale: async (attemptId) => {
         const sale = await ledger.read('couponSale', attemptId)
         return sale && coupon(sale)

@@ -9,7 +9,7 @@ import { checkCouponAnswer } from './coupon-checks'
 import { CounterError } from './errors'
 import { formatPaise } from '../shared/money'
 import { couponMarginOf } from './margins'
-import { newId } from './order-ids'
+import { idAround, newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import { expectedPanBalance } from './reconcile'
 import type { Session } from './session'
@@ -85,13 +85,14 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
 
   /** A disk that refuses the answer holds it (held-answers.ts): the sale is then UNKNOWN, "do not sell again". */
   const recordCouponAnswer = async (session: Session, sale: CouponSale, source: 'coupon_req' | 'coupon_status', reply: CouponReply, problems: string[]) => {
+    const written: { sale?: CouponSale } = {}
     await ctx.answers.record({
       session,
       kind: 'coupon',
       id: sale.attemptId,
       outcome: reply.outcome,
       message: reply.message,
-      write: async () => void (await session.ledger.append('pan.coupon.outcome', {
+      write: async () => void (written.sale = await session.ledger.write('couponOutcome', {
         attemptId: sale.attemptId,
         source,
         outcome: reply.outcome,
@@ -108,14 +109,15 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       })),
       announce: () => couponChanged(session, sale.attemptId),
     })
-    return couponChanged(session, sale.attemptId)
+    return written.sale ? announceCoupon(session, ctx.answers.reads(session).shownCoupon(written.sale)) : couponChanged(session, sale.attemptId)
   }
 
-  const couponChanged = async (session: Session, attemptId: string): Promise<CouponSale> => {
-    const sale = (await ctx.answers.reads(session).couponSale(attemptId))!
+  /** Tells the screens of a coupon sale as the shop must treat it (held-answers.ts). */
+  const announceCoupon = (session: Session, sale: CouponSale): CouponSale => {
     if (session === ctx.session()) ctx.emit('coupon.changed', sale)
     return sale
   }
+  const couponChanged = async (session: Session, attemptId: string): Promise<CouponSale> => announceCoupon(session, (await ctx.answers.reads(session).couponSale(attemptId))!)
 
   const recordResetAnswer = async (session: Session, attemptId: string, source: 'pass_reset' | 'pass_status', reply: ResetReply) => {
     ctx.noteContact(reply)
@@ -201,9 +203,8 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       const agent = await agentOrThrow(session, input.vleId)
       const api = await session.panApi()
       const now = ctx.now()
-      const attemptId = await ctx.recordWrite(async () => {
-        const open = (await session.ledger.read('unresolvedCouponSales')).find((sale) => sale.vleId === agent.vleId)
-        if (open) refuseWhileUnresolved(ctx, { kind: 'coupon', id: open.attemptId }, say('agent.whom', { vleId: agent.vleId }), 'vleId')
+      // The quote's reads, then one request to the ledger: the agent's open order, the attempt id's seq, the line and the sale.
+      const sending = await ctx.recordWrite(async () => {
         const expected = await quote(session, input)
         if (expected.enough === false) {
           const short = say('coupon.balanceShort', { balance: formatPaise(expected.balance.balancePaise!), amount: formatPaise(expected.amountPaise) })
@@ -211,23 +212,27 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         }
         // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
         const collected = input.collected === undefined || input.collected === null ? undefined : collectedPaise(input.collected, expected.amountPaise, ctx.settings.current)
-        const id = newId('coupon', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
-        await session.ledger.append('pan.coupon.intent', {
-          attemptId: id,
-          vleId: agent.vleId,
-          vleName: agent.name,
-          type: input.type,
-          qty: input.qty,
-          expectedRatePaise: expected.ratePaise,
-          businessDay: ctx.businessDay(now),
-          training: session.mode === 'training',
-          collectedPaise: collected,
-          paymentMode: input.paymentMode,
-          margin: couponMarginOf(ctx.settings, input.type, input.qty),
-        })
-        return id
+        const training = session.mode === 'training'
+        const written = await session.ledger.write(
+          'couponIntent',
+          {
+            vleId: agent.vleId,
+            vleName: agent.name,
+            type: input.type,
+            qty: input.qty,
+            expectedRatePaise: expected.ratePaise,
+            businessDay: ctx.businessDay(now),
+            training,
+            collectedPaise: collected,
+            paymentMode: input.paymentMode,
+            margin: couponMarginOf(ctx.settings, input.type, input.qty),
+          },
+          idAround('coupon', training, now, ctx.settings.current.timezone),
+        )
+        if ('sale' in written) return written.sale
+        return refuseWhileUnresolved(ctx, { kind: 'coupon', id: written.id }, say('agent.whom', { vleId: agent.vleId }), 'vleId')
       }, NOTHING_SENT)
-      const sending = await couponChanged(session, attemptId)
+      announceCoupon(session, ctx.answers.reads(session).shownCoupon(sending))
       const reply = await api.couponRequest(input)
       ctx.noteContact(reply)
       // A FAILED answer is checked too: one that took money from the balance must say so. The balance

@@ -104,7 +104,7 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
             idAround('recharge', training, now, ctx.settings.current.timezone),
           )
           if ('sale' in written) return written.sale
-          if (written.refused === 'unresolved') refuseWhileUnresolved(ctx, { kind: 'recharge', id: written.orderId }, input.number, 'number')
+          if (written.refused === 'unresolved') refuseWhileUnresolved(ctx, { kind: 'recharge', id: written.id }, input.number, 'number')
           throw overLimitRefusal(written)
         }, NOTHING_SENT)
         const orderId = sending.orderId

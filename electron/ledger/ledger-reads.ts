@@ -22,6 +22,12 @@ export interface ReadBooks {
   writable(): boolean
 }
 
+/** The first column of the first row as text, or null when there is no row. */
+function firstValue(db: Database, sql: string, params: SqlValue[]): string | null {
+  const value = db.exec(sql, params)[0]?.values[0]?.[0]
+  return value === undefined || value === null ? null : String(value)
+}
+
 const selectSales = (db: Database, sql: string, params: SqlValue[]): Sale[] => selectAll(db, sql, params, saleFromRow)
 
 const selectCouponSales = (db: Database, sql: string, params: SqlValue[]): CouponSale[] => selectAll(db, sql, params, couponSaleFromRow)
@@ -61,20 +67,17 @@ const READS = {
   salesForDay: ({ db }: ReadBooks, businessDay: string): Sale[] =>
     selectSales(db, `${SALES_WITH_NAMES} WHERE business_day = ? ORDER BY created_at DESC, sales.rowid DESC`, [businessDay]),
 
-  /** Sales without a final answer (interrupted, or the provider never said), oldest first. */
-  unresolvedSales: ({ db }: ReadBooks): Sale[] => selectSales(db, `${SALES_WITH_NAMES} WHERE state IN ('SENDING', 'UNKNOWN') ORDER BY created_at, sales.rowid`, []),
 
   /** A recharge's state alone, or null when there is no such sale: what a write checks without reading the whole row. */
-  saleState: ({ db }: ReadBooks, orderId: string): Sale['state'] | null => {
-    const state = db.exec('SELECT state FROM sales WHERE order_id = ?', [orderId])[0]?.values[0]?.[0]
-    return state === undefined ? null : (String(state) as Sale['state'])
-  },
+  saleState: ({ db }: ReadBooks, orderId: string): Sale['state'] | null => firstValue(db, 'SELECT state FROM sales WHERE order_id = ?', [orderId]) as Sale['state'] | null,
 
   /** The order id of the number's oldest recharge without a final answer, or null: a new one to it waits for that answer. */
-  unresolvedSaleOf: ({ db }: ReadBooks, number: string): string | null => {
-    const id = db.exec("SELECT order_id FROM sales WHERE state IN ('SENDING', 'UNKNOWN') AND number = ? ORDER BY created_at, rowid LIMIT 1", [number])[0]?.values[0]?.[0]
-    return id === undefined ? null : String(id)
-  },
+  unresolvedSaleOf: ({ db }: ReadBooks, number: string): string | null =>
+    firstValue(db, "SELECT order_id FROM sales WHERE state IN ('SENDING', 'UNKNOWN') AND number = ? ORDER BY created_at, rowid LIMIT 1", [number]),
+
+  /** The attempt id of the agent's oldest coupon order without a final answer, or null: a new order for the agent waits for that answer. */
+  unresolvedCouponOf: ({ db }: ReadBooks, vleId: string): string | null =>
+    firstValue(db, "SELECT attempt_id FROM coupon_sales WHERE state IN ('SENDING', 'UNKNOWN') AND vle_id = ? ORDER BY created_at, rowid LIMIT 1", [vleId]),
 
   /** The number's customer (name and last recharge), or null when no sale to it is remembered. */
   customer: ({ db }: ReadBooks, number: string): Customer | null => customerOf(db, number),
@@ -94,10 +97,6 @@ const READS = {
 
   couponSalesForDay: ({ db }: ReadBooks, businessDay: string): CouponSale[] =>
     selectCouponSales(db, 'SELECT * FROM coupon_sales WHERE business_day = ? ORDER BY created_at DESC, rowid DESC', [businessDay]),
-
-  /** Coupon sales without a final answer, oldest first: never resent, resolved by a status or balance check. */
-  unresolvedCouponSales: ({ db }: ReadBooks): CouponSale[] =>
-    selectCouponSales(db, "SELECT * FROM coupon_sales WHERE state IN ('SENDING', 'UNKNOWN') ORDER BY created_at, rowid", []),
 
   lastChargedRatePaise,
   lastKnownPanBalance,

@@ -1,10 +1,12 @@
-// A recharge's two writes, each one request to the ledger thread: the checks that must see the books with no write between them, the line, and the sale as the books then show it.
+// A sale's two writes, recharge or coupon order, each one request to the ledger thread: the checks that must see the books with no write between them, the line, and the sale as the books then show it.
 //
 // Why here and not in the core: run from the main thread, an intent was four messages (the number's open
 // sale, the customer's credit, the journal's last seq, the append) and the sale read back a fifth, an
 // outcome three; each waits its turn behind whatever else the thread is doing. Run here, the checks and
 // the line are one synchronous step of the thread, so nothing can be written between them either.
-import type { Sale } from '../contract'
+// A coupon order's quote (the rate, the balance it needs) stays the core's: it reads it just before, in
+// the same write section (serial.ts), and the write checks the rest.
+import type { CouponSale, Sale } from '../contract'
 import type { LedgerEventData, WrittenBy } from './events'
 import type { Ledger } from './ledger'
 
@@ -16,10 +18,18 @@ export interface NumberedId {
 
 export const numberedId = ({ head, tail }: NumberedId, seq: number): string => `${head}${String(seq).padStart(6, '0')}${tail}`
 
-/** Why an intent was not written: the core says it in the shop's words. */
-export type IntentRefusal =
-  | { refused: 'unresolved'; orderId: string }
-  | { refused: 'overLimit'; name: string; owedPaise: number; limitPaise: number }
+/** Why an intent was not written, for the core to say in the shop's words: the number or agent has a sale still open, */
+export interface OpenSaleRefusal {
+  refused: 'unresolved'
+  id: string
+}
+/** or a credit sale would take its customer past the limit. */
+export interface OverLimitRefusal {
+  refused: 'overLimit'
+  name: string
+  owedPaise: number
+  limitPaise: number
+}
 
 const SETTLED: readonly Sale['state'][] = ['SUCCESS', 'FAILED']
 const OPEN: readonly (string | null)[] = ['SENDING', 'UNKNOWN']
@@ -29,7 +39,7 @@ const OPEN: readonly (string | null)[] = ['SENDING', 'UNKNOWN']
  * (Ledger.appendThen: the ledger then turns read-only and says so) is recorded all the same: the
  * caller acts on it, as it would on a plain append answered at `recorded`.
  */
-function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome'>(ledger: Ledger, type: T, data: LedgerEventData[T] & WrittenBy): void {
+function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome' | 'pan.coupon.intent' | 'pan.coupon.outcome'>(ledger: Ledger, type: T, data: LedgerEventData[T] & WrittenBy): void {
   let recorded = false
   try {
     ledger.appendThen(type, data, () => {
@@ -44,7 +54,7 @@ function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome'>(ledger
  * Decision: sales still waiting for an answer count against a credit customer's limit as if they
  * succeed (they may). Checked here, with the intent, so two sales at once cannot both slip under it.
  */
-function overLimit(ledger: Ledger, number: string, collectedPaise: number): IntentRefusal | null {
+function overLimit(ledger: Ledger, number: string, collectedPaise: number): OverLimitRefusal | null {
   const statement = ledger.read('creditStatement', number)
   const limitPaise = statement?.customer.limitPaise ?? null
   if (!statement || limitPaise === null) return null
@@ -53,21 +63,22 @@ function overLimit(ledger: Ledger, number: string, collectedPaise: number): Inte
   return owedPaise + collectedPaise > limitPaise ? { refused: 'overLimit', name: statement.customer.name, owedPaise, limitPaise } : null
 }
 
-function readSale(ledger: Ledger, orderId: string): Sale {
-  const sale = ledger.read('getSale', orderId)
-  // Only a bug gets here (the line was just recorded for this id): said plainly, never a null to trip on later.
-  if (!sale) throw new Error(`The ledger has no sale ${orderId} right after recording it.`)
+/** A sale just recorded; only a bug finds none (said plainly, never a null to trip on later). */
+function recorded<T>(sale: T | null, id: string): T {
+  if (!sale) throw new Error(`The ledger has no sale ${id} right after recording it.`)
   return sale
 }
+const readSale = (ledger: Ledger, orderId: string): Sale => recorded(ledger.read('getSale', orderId), orderId)
+const readCouponSale = (ledger: Ledger, attemptId: string): CouponSale => recorded(ledger.read('couponSale', attemptId), attemptId)
 
 const WRITES = {
   /**
    * A recharge's intent, unless the number has a sale still unresolved or a credit sale would take its
    * customer past the limit; its order id carries the seq of the line that records it.
    */
-  rechargeIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['recharge.intent'], 'orderId'>, id: NumberedId): { sale: Sale } | IntentRefusal {
+  rechargeIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['recharge.intent'], 'orderId'>, id: NumberedId): { sale: Sale } | OpenSaleRefusal | OverLimitRefusal {
     const open = ledger.read('unresolvedSaleOf', intent.number)
-    if (open !== null) return { refused: 'unresolved', orderId: open }
+    if (open !== null) return { refused: 'unresolved', id: open }
     const refusal = intent.creditCustomer ? overLimit(ledger, intent.creditCustomer.number, intent.collectedPaise ?? intent.amountPaise) : null
     if (refusal) return refusal
     const orderId = numberedId(id, ledger.read('lastSeq') + 1)
@@ -80,6 +91,21 @@ const WRITES = {
     const state = ledger.read('saleState', outcome.orderId)
     if (!(outcome.outcome === 'UNKNOWN' && state !== null && SETTLED.includes(state))) appendRecorded(ledger, 'recharge.outcome', { ...outcome, ...by })
     return readSale(ledger, outcome.orderId)
+  },
+
+  /** A coupon order's intent, unless the agent has an order still unresolved; its attempt id carries the seq of the line that records it. */
+  couponIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['pan.coupon.intent'], 'attemptId'>, id: NumberedId): { sale: CouponSale } | OpenSaleRefusal {
+    const open = ledger.read('unresolvedCouponOf', intent.vleId)
+    if (open !== null) return { refused: 'unresolved', id: open }
+    const attemptId = numberedId(id, ledger.read('lastSeq') + 1)
+    appendRecorded(ledger, 'pan.coupon.intent', { ...intent, attemptId, ...by })
+    return { sale: readCouponSale(ledger, attemptId) }
+  },
+
+  /** The provider's answer about a coupon order (its arithmetic already checked by the core: `problems`). */
+  couponOutcome(ledger: Ledger, by: WrittenBy, outcome: LedgerEventData['pan.coupon.outcome']): CouponSale {
+    appendRecorded(ledger, 'pan.coupon.outcome', { ...outcome, ...by })
+    return readCouponSale(ledger, outcome.attemptId)
   },
 }
 

@@ -4,7 +4,9 @@ import path from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import type { BindParams, Database, QueryExecResult } from 'sql.js'
 import { writeFileAtomically, writeFully } from '../../electron/ledger/durable-files'
+import type { Sale } from '../../electron/contract'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from '../../electron/ledger/events'
+import type { LedgerPort } from '../../electron/ledger/ledger-port'
 import { loadSqlJs } from '../../electron/ledger/sql-engine'
 import { prepareConnection } from '../../electron/ledger/connection'
 import { journalPosition, project } from '../../electron/ledger/projections'
@@ -44,6 +46,13 @@ function saleEvents(i: number, businessDay: string): { intent: LedgerEventData['
   }
 }
 
+/** The intent as the counter writes it; the ledger numbers its order id (BENCH, then the line's seq). */
+async function sellIntent(ledger: SaleWrites, { orderId: _numberedByTheLedger, ...intent }: LedgerEventData['recharge.intent']): Promise<Sale> {
+  const written = await ledger.write('rechargeIntent', intent, { head: 'CNBENCH', tail: '' })
+  if (!('sale' in written)) throw new Error(`The ledger refused a bench sale: ${JSON.stringify(written)}`)
+  return written.sale
+}
+
 /** A provider that answers in 20 ms (real ones take 1–30 s) and a customer every 10 ms after: both far quicker than a shop's, so that more happens per second here than at any counter. */
 export const PACE = { answerMs: 20, betweenMs: 10 }
 /** How many sales are paced so: each takes 30 ms, so fewer than back to back. */
@@ -51,23 +60,21 @@ export const PACED_SALES = 500
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/**
- * Appends one event; resolved (or returned) once it is recorded as the ledger promises: the Ledger's
- * own append, or a LedgerPort's (ledger-client.ts) through the ledger thread. Either fits as it is.
- */
-export type Append = (type: LedgerEventType, data: LedgerEventData[LedgerEventType]) => Promise<unknown> | unknown
+/** A sale's two writes through the ledger thread, as the counter sends them (sale-writes.ts): a LedgerPort. */
+export type SaleWrites = Pick<LedgerPort, 'write'>
 
 /**
- * Sales through the ledger: each intent journaled and fsync'd, its outcome journaled (fsync'd by the
- * next intent, events.ts LINE_SYNC), both applied. Snapshots run between sales, as in the app; the
- * main event loop's delay is measured over the 2,000 sales.
+ * Sales through the ledger as the counter makes them: each intent one request (the number's open sale,
+ * the id's seq, the line journaled and fsync'd, the sale read back), its outcome one more (journaled,
+ * fsync'd by the next intent, events.ts LINE_SYNC, and the sale read back). Snapshots run between
+ * sales, as in the app; the main event loop's delay is measured over the 2,000 sales.
  */
 export async function ourCommits(
-  append: Append,
+  ledger: SaleWrites,
   snapshot: () => Promise<unknown> | unknown,
   businessDay: string,
   sales: number,
-  /** The first sale's number: runs on one ledger must not repeat an order id. */
+  /** The first sale's number: each run on one ledger sells to numbers of its own. */
   first = 0,
   /**
    * Back to back when absent. Given, as at a counter: the provider's answer takes `answerMs` between
@@ -82,11 +89,11 @@ export async function ourCommits(
     for (let i = 0; i < WARM_UP_SALES + sales; i++) {
       const { intent, outcome } = saleEvents(first + i, businessDay)
       let started = process.hrtime.bigint()
-      await append('recharge.intent', intent)
+      const sold = await sellIntent(ledger, intent)
       let spent = elapsedMs(started)
       if (pace) await pause(pace.answerMs)
       started = process.hrtime.bigint()
-      await append('recharge.outcome', outcome)
+      await ledger.write('rechargeOutcome', { ...outcome, orderId: sold.orderId })
       spent += elapsedMs(started)
       if (i >= WARM_UP_SALES) times.push(spent)
       await (pace ? pause(pace.betweenMs) : nextTurn())
@@ -96,7 +103,7 @@ export async function ourCommits(
   const snapshotMs: number[] = []
   for (let i = 0; i < SNAPSHOT_SAMPLES; i++) {
     const { intent } = saleEvents(first + WARM_UP_SALES + sales + i, businessDay)
-    await append('recharge.intent', intent)
+    await sellIntent(ledger, intent)
     const started = process.hrtime.bigint()
     await snapshot()
     snapshotMs.push(elapsedMs(started))

@@ -28,19 +28,19 @@ export interface MainProcessResult {
 
 async function main(job: MainProcessJob): Promise<MainProcessResult> {
   const core = await measureCore(job.built, job.resourcesDir, job.searchNumbers)
-  // Through the ledger thread, as the core commits: each append is a round trip from this (the main) thread.
+  // Through the ledger thread, as the core commits: each of a sale's two writes is a round trip from this (the main) thread.
   const ledger = await openLedger({ dir: job.built.ledgerDir })
   let ours: OurCommitRun
   let oursPaced: OurCommitRun
   try {
-    ours = await ourCommits((type, data) => ledger.append(type, data), () => ledger.snapshot(), job.commitDay, job.sales)
-    oursPaced = await ourCommits((type, data) => ledger.append(type, data), () => ledger.snapshot(), job.commitDay, PACED_SALES, 4 * job.sales, PACE)
+    ours = await ourCommits(ledger, () => ledger.snapshot(), job.commitDay, job.sales)
+    oursPaced = await ourCommits(ledger, () => ledger.snapshot(), job.commitDay, PACED_SALES, 4 * job.sales, PACE)
   } finally {
     await ledger.close()
   }
   const quietLedger = await openLedger({ dir: job.built.ledgerDir, snapshotEvery: Number.MAX_SAFE_INTEGER })
   try {
-    const oursQuiet = await ourCommits((type, data) => quietLedger.append(type, data), () => undefined, job.commitDay, job.sales, 2 * job.sales)
+    const oursQuiet = await ourCommits(quietLedger, () => undefined, job.commitDay, job.sales, 2 * job.sales)
     return { core, ours, oursQuiet, oursPaced }
   } finally {
     await quietLedger.close()

@@ -85,7 +85,7 @@ async function salesWhileShipping(selling: BuiltTerminal, office: OfficeAddress,
   const perRound = COMMIT_SALES / ROUNDS
   let next = first
   const sell = async () => {
-    const run = await ourCommits((type, data) => ledger.append(type, data), () => ledger.snapshot(), selling.nextDay, perRound, next)
+    const run = await ourCommits(ledger, () => ledger.snapshot(), selling.nextDay, perRound, next)
     next += perRound + 100
     return run
   }

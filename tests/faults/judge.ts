@@ -117,8 +117,10 @@ async function inSight(input: JudgeInput, fail: (text: string) => void): Promise
   const { ledger } = input.counter.session()
   const pending = await input.counter.call('pending.list', {})
   const listed = new Set(pending.ok ? pending.value.items.map((i) => i.id) : [])
-  for (const sale of await ledger.read('unresolvedSales')) if (!listed.has(sale.orderId)) fail(`pending: recharge ${sale.orderId} is ${sale.state} but not in Pending`)
-  for (const sale of await ledger.read('unresolvedCouponSales')) if (!listed.has(sale.attemptId)) fail(`pending: coupon ${sale.attemptId} is ${sale.state} but not in Pending`)
+  for (const { kind, sale } of await ledger.read('unresolved')) {
+    const id = 'attemptId' in sale ? sale.attemptId : sale.orderId
+    if (!listed.has(id)) fail(`pending: ${kind} ${id} is ${sale.state} but not in Pending`)
+  }
 }
 
 /** The journal as written, line by line in order (lines that do not parse are left to the ledger's own checks). */

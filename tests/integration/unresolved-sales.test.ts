@@ -201,7 +201,8 @@ describe('a provider slow to book the order, or asked while the sale is on its w
     rig = await startRealModeRig({ onRequest: provider.onRequest }, { providerTimeoutMs: 5_000 })
     const selling = rig.counter.call('recharge.sell', sale)
     await eventually(async () => provider.received(), 'the provider to receive the sale')
-    const [sending] = await rig.counter.session().ledger.read('unresolvedSales')
+    const [{ sale: sending }] = await rig.counter.session().ledger.read('unresolved')
+    if ('attemptId' in sending) throw new Error('expected the recharge')
     expect(sending.state).toBe('SENDING')
     expect(await rig.counter.call('recharge.checkStatus', { orderId: sending.orderId })).toMatchObject({
       ok: false,

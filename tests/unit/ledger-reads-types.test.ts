@@ -5,7 +5,7 @@ import type { CopiedLedger } from '../../electron/ledger/backup-copy'
 import type { HistoryPage, HistoryQuery, Ledger } from '../../electron/ledger/ledger'
 import type { LedgerPort } from '../../electron/ledger/ledger-port'
 import type { LEDGER_READS, ReadName } from '../../electron/ledger/ledger-reads'
-import type { IntentRefusal, LEDGER_WRITES, NumberedId, WriteName } from '../../electron/ledger/sale-writes'
+import type { LEDGER_WRITES, NumberedId, OpenSaleRefusal, OverLimitRefusal, WriteName } from '../../electron/ledger/sale-writes'
 
 // Only ever named in types (hence unused, as the lint sees it): nothing here runs against a ledger.
 declare const _port: LedgerPort
@@ -47,7 +47,7 @@ describe("the ledger's one read interface", () => {
   it("types a sale's writes on the port from their table: its arguments past who writes (the port stamps that), and the promise of its value", () => {
     expectTypeOf<Parameters<LedgerPort['write']>[0]>().toEqualTypeOf<keyof WriteTable>()
     expectTypeOf<{ [K in WriteName]: ReturnType<PortWrite<K>> }>().toEqualTypeOf<{ [K in WriteName]: Promise<ReturnType<WriteTable[K]>> }>()
-    expectTypeOf<ReturnType<PortWrite<'rechargeIntent'>>>().toEqualTypeOf<Promise<{ sale: Sale } | IntentRefusal>>()
+    expectTypeOf<ReturnType<PortWrite<'rechargeIntent'>>>().toEqualTypeOf<Promise<{ sale: Sale } | OpenSaleRefusal | OverLimitRefusal>>()
     expectTypeOf<Parameters<PortWrite<'rechargeIntent'>>[2]>().toEqualTypeOf<NumberedId>()
     expectTypeOf<ReturnType<PortWrite<'rechargeOutcome'>>>().toEqualTypeOf<Promise<Sale>>()
   })
