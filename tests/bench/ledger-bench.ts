@@ -88,7 +88,8 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
       `closed financial years archived by the ledger itself. Built in ${buildSeconds.toFixed(0)} s: journal lines written with the ledger's hash chain ` +
       'and segment names, replayed into snapshots by `Ledger.open`, archived by `archiveClosedYears`.',
     `Sale commits: ${COMMIT_SALES.toLocaleString('en-US')} sales after 20 warm-up ones, on the ledger as built, its snapshots running between sales as in the app; ` +
-      'a sale is its intent (fsync’d before the provider would be called) and its outcome (fsync’d by the next line that syncs, at the latest 200 ms later). ' +
+      'a sale is its two requests to the ledger thread as the counter sends them (`electron/ledger/sale-writes.ts`): the intent (the number’s open sale and the order id’s seq checked, ' +
+      'the line fsync’d before the provider would be called, the sale read back) and the outcome (the line, fsync’d by the next line that syncs, at the latest 200 ms later, and the sale read back). ' +
       `Bare append: a 300-byte line written and fsync’d ${COMMIT_SALES.toLocaleString('en-US')} times to a plain file in the same folder, just before. ` +
       'Event-loop delay: `perf_hooks.monitorEventLoopDelay` (1 ms resolution) on the main thread over the 2,000 sales, the day close and the first audit. ' +
       'Its floor: the same monitor for 5 s in a fresh process whose main thread does nothing, beside one worker thread allocating short-lived objects nonstop, ' +

@@ -208,10 +208,10 @@ function renderOfficeReport(runs: OfficeRun[], fleetEntries: number, buildSecond
       '(the owner’s own PC may). "Durable" is PostgreSQL’s defaults (fsync, synchronous_commit, full_page_writes on); "fsync off" sets those aside, so the difference between the columns ' +
       'is PostgreSQL’s own flushing to the disk the terminal’s journal fsyncs to. CPU: this process’s (process.cpuUsage: the bench’s main thread, the ledger thread, the shipper threads) ' +
       'and the PostgreSQL server’s (its postmaster and every backend, from /proc).',
-    `Sale commits: as \`npm run bench\`'s: a sale's intent (fsync'd) and outcome through the ledger thread (electron/ledger/ledger-client.ts), snapshots every 500 events as in the app; ` +
+    `Sale commits: as \`npm run bench\`'s: a sale's intent (fsync'd) and outcome, one request each to the ledger thread as the counter sends them (electron/ledger/sale-writes.ts), snapshots every 500 events as in the app; ` +
       `${count(COMMIT_SALES)} each way, in ${ROUNDS} rounds of ${count(COMMIT_SALES / ROUNDS)} with no shipper then ${count(COMMIT_SALES / ROUNDS)} while it ships (each half after 20 warm-up sales), ` +
       'so drift on the machine falls on both alike. The shipper sends the selling terminal to a fresh database from its first entry, each round on from where the last left it; ' +
-      'it has shipped a batch before a half starts, and is stopped when the half ends. While the journal grows the shipper rests three times as long as each batch took ' +
+      'it has shipped a batch before a half starts, and is stopped when the half ends. While the journal grows the shipper rests seven times as long as each batch took ' +
       '(electron/office/shipper.ts, SALES_ON_REST): "shipped while the sales ran" is that paced rate, sales back to back; the CPU row splits the same window between this process and PostgreSQL.',
   ]
   const atOnceTable = ['| Measure | PostgreSQL durable (its defaults) | Target | Met |', '| --- | ---: | ---: | ---: |', atOnceRow]
