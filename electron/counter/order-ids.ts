@@ -22,7 +22,7 @@ const prefixes: Record<IdKind, { training: string; real: string }> = {
  * date is still yesterday's until 05:30, and an id dated the day before its receipt reads as a wrong sale.
  * The ledger puts the seq between the two (sale-writes.ts numberedId), with the line that records the id.
  */
-export function idAround(kind: IdKind, training: boolean, now: Date, timeZone: string): NumberedId {
+function idAround(kind: IdKind, training: boolean, now: Date, timeZone: string): NumberedId {
   const prefix = prefixes[kind][training ? 'training' : 'real']
   const ymd = businessDayOf(now, timeZone).slice(2).replace(/-/g, '')
   const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
@@ -31,4 +31,12 @@ export function idAround(kind: IdKind, training: boolean, now: Date, timeZone: s
 
 export function newId(kind: IdKind, training: boolean, now: Date, seq: number, timeZone: string): string {
   return numberedId(idAround(kind, training, now, timeZone), seq)
+}
+
+/**
+ * What the counter adds to a sale's intent: the business day it is booked to, whether it is a training
+ * sale, and the id the ledger numbers as it records the line.
+ */
+export function intentStamp(kind: IdKind, training: boolean, now: Date, timeZone: string): { day: { businessDay: string; training: boolean }; id: NumberedId } {
+  return { day: { businessDay: businessDayOf(now, timeZone), training }, id: idAround(kind, training, now, timeZone) }
 }

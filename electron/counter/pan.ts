@@ -9,7 +9,7 @@ import { checkCouponAnswer } from './coupon-checks'
 import { CounterError } from './errors'
 import { formatPaise } from '../shared/money'
 import { couponMarginOf } from './margins'
-import { idAround, newId } from './order-ids'
+import { intentStamp, newId } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import { expectedPanBalance } from './reconcile'
 import type { Session } from './session'
@@ -212,23 +212,11 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
         }
         // Defaulted, the collected amount follows what the provider actually charges (the ledger keeps that).
         const collected = input.collected === undefined || input.collected === null ? undefined : collectedPaise(input.collected, expected.amountPaise, ctx.settings.current)
-        const training = session.mode === 'training'
-        const written = await session.ledger.write(
-          'couponIntent',
-          {
-            vleId: agent.vleId,
-            vleName: agent.name,
-            type: input.type,
-            qty: input.qty,
-            expectedRatePaise: expected.ratePaise,
-            businessDay: ctx.businessDay(now),
-            training,
-            collectedPaise: collected,
-            paymentMode: input.paymentMode,
-            margin: couponMarginOf(ctx.settings, input.type, input.qty),
-          },
-          idAround('coupon', training, now, ctx.settings.current.timezone),
-        )
+        const { day, id } = intentStamp('coupon', session.mode === 'training', now, ctx.settings.current.timezone)
+        const { type, qty, paymentMode } = input
+        const margin = couponMarginOf(ctx.settings, type, qty)
+        const intent = { vleId: agent.vleId, vleName: agent.name, type, qty, expectedRatePaise: expected.ratePaise, ...day, collectedPaise: collected, paymentMode, margin }
+        const written = await session.ledger.write('couponIntent', intent, id)
         if ('sale' in written) return written.sale
         return refuseWhileUnresolved(ctx, { kind: 'coupon', id: written.id }, say('agent.whom', { vleId: agent.vleId }), 'vleId')
       }, NOTHING_SENT)

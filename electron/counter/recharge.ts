@@ -7,7 +7,7 @@ import { NOTHING_SENT, type CounterContext } from './context'
 import { overLimitRefusal } from './credit'
 import { CounterError } from './errors'
 import { rechargeMarginOf } from './margins'
-import { idAround } from './order-ids'
+import { intentStamp } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
 import { say } from '../shared/error-words'
@@ -84,25 +84,11 @@ export function rechargeHandlers(ctx: CounterContext): HandlersFor<RechargeChann
         // The intent is on disk before the provider hears of the order: after any crash we know to ask.
         // One request to the ledger: the number's open sale, the credit limit, the order id's seq and the line.
         const sending = await ctx.recordWrite(async () => {
-          const training = session.mode === 'training'
-          const written = await session.ledger.write(
-            'rechargeIntent',
-            {
-              kind: input.kind,
-              number: input.number,
-              operatorCode: operator.code,
-              operatorName: operator.name,
-              circle: input.circle || null,
-              amountPaise,
-              businessDay: ctx.businessDay(now),
-              training,
-              collectedPaise: collected,
-              paymentMode: input.paymentMode,
-              margin: rechargeMarginOf(ctx.settings, operator.code, amountPaise),
-              ...(input.credit && { creditCustomer: input.credit }),
-            },
-            idAround('recharge', training, now, ctx.settings.current.timezone),
-          )
+          const { day, id } = intentStamp('recharge', session.mode === 'training', now, ctx.settings.current.timezone)
+          const margin = rechargeMarginOf(ctx.settings, operator.code, amountPaise)
+          const { number, kind, paymentMode, credit } = input
+          const intent = { kind, number, operatorCode: operator.code, operatorName: operator.name, circle: input.circle || null, amountPaise, ...day, collectedPaise: collected, paymentMode, margin }
+          const written = await session.ledger.write('rechargeIntent', credit ? { ...intent, creditCustomer: credit } : intent, id)
           if ('sale' in written) return written.sale
           if (written.refused === 'unresolved') refuseWhileUnresolved(ctx, { kind: 'recharge', id: written.id }, input.number, 'number')
           throw overLimitRefusal(written)
