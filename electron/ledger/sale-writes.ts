@@ -35,19 +35,28 @@ const SETTLED: readonly Sale['state'][] = ['SUCCESS', 'FAILED']
 const OPEN: readonly (string | null)[] = ['SENDING', 'UNKNOWN']
 
 /**
- * Appends, and returns once the line is recorded. A line the journal took but the tables refused
- * (Ledger.appendThen: the ledger then turns read-only and says so) is recorded all the same: the
- * caller acts on it, as it would on a plain append answered at `recorded`.
+ * Appends; resolves once the line is recorded (Ledger.appendThen's `recorded`: fsync'd, or deferred as
+ * LINE_SYNC allows), which is when a sale may be answered. The tables take the line before the write
+ * goes on (appendThen applies it before it returns), so what the write reads next includes it. A line the
+ * journal took but the tables refused (the ledger then turns read-only and says so) is recorded all the
+ * same: the caller acts on it, as it would on a plain append answered at `recorded`.
  */
-function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome' | 'pan.coupon.intent' | 'pan.coupon.outcome'>(ledger: Ledger, type: T, data: LedgerEventData[T] & WrittenBy): void {
-  let recorded = false
-  try {
-    ledger.appendThen(type, data, () => {
-      recorded = true
-    })
-  } catch (error) {
-    if (!recorded) throw error
-  }
+function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome' | 'pan.coupon.intent' | 'pan.coupon.outcome'>(
+  ledger: Ledger,
+  type: T,
+  data: LedgerEventData[T] & WrittenBy,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let recorded = false
+    try {
+      ledger.appendThen(type, data, () => {
+        recorded = true
+        resolve()
+      })
+    } catch (error) {
+      if (!recorded) reject(error)
+    }
+  })
 }
 
 /**
@@ -76,35 +85,35 @@ const WRITES = {
    * A recharge's intent, unless the number has a sale still unresolved or a credit sale would take its
    * customer past the limit; its order id carries the seq of the line that records it.
    */
-  rechargeIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['recharge.intent'], 'orderId'>, id: NumberedId): { sale: Sale } | OpenSaleRefusal | OverLimitRefusal {
+  async rechargeIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['recharge.intent'], 'orderId'>, id: NumberedId): Promise<{ sale: Sale } | OpenSaleRefusal | OverLimitRefusal> {
     const open = ledger.read('unresolvedSaleOf', intent.number)
     if (open !== null) return { refused: 'unresolved', id: open }
     const refusal = intent.creditCustomer ? overLimit(ledger, intent.creditCustomer.number, intent.collectedPaise ?? intent.amountPaise) : null
     if (refusal) return refusal
     const orderId = numberedId(id, ledger.read('lastSeq') + 1)
-    appendRecorded(ledger, 'recharge.intent', { ...intent, orderId, ...by })
+    await appendRecorded(ledger, 'recharge.intent', { ...intent, orderId, ...by })
     return { sale: readSale(ledger, orderId) }
   },
 
   /** A provider's answer about the order; an UNKNOWN one is not written over a settled sale, even arriving late. */
-  rechargeOutcome(ledger: Ledger, by: WrittenBy, outcome: LedgerEventData['recharge.outcome']): Sale {
+  async rechargeOutcome(ledger: Ledger, by: WrittenBy, outcome: LedgerEventData['recharge.outcome']): Promise<Sale> {
     const state = ledger.read('saleState', outcome.orderId)
-    if (!(outcome.outcome === 'UNKNOWN' && state !== null && SETTLED.includes(state))) appendRecorded(ledger, 'recharge.outcome', { ...outcome, ...by })
+    if (!(outcome.outcome === 'UNKNOWN' && state !== null && SETTLED.includes(state))) await appendRecorded(ledger, 'recharge.outcome', { ...outcome, ...by })
     return readSale(ledger, outcome.orderId)
   },
 
   /** A coupon order's intent, unless the agent has an order still unresolved; its attempt id carries the seq of the line that records it. */
-  couponIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['pan.coupon.intent'], 'attemptId'>, id: NumberedId): { sale: CouponSale } | OpenSaleRefusal {
+  async couponIntent(ledger: Ledger, by: WrittenBy, intent: Omit<LedgerEventData['pan.coupon.intent'], 'attemptId'>, id: NumberedId): Promise<{ sale: CouponSale } | OpenSaleRefusal> {
     const open = ledger.read('unresolvedCouponOf', intent.vleId)
     if (open !== null) return { refused: 'unresolved', id: open }
     const attemptId = numberedId(id, ledger.read('lastSeq') + 1)
-    appendRecorded(ledger, 'pan.coupon.intent', { ...intent, attemptId, ...by })
+    await appendRecorded(ledger, 'pan.coupon.intent', { ...intent, attemptId, ...by })
     return { sale: readCouponSale(ledger, attemptId) }
   },
 
   /** The provider's answer about a coupon order (its arithmetic already checked by the core: `problems`). */
-  couponOutcome(ledger: Ledger, by: WrittenBy, outcome: LedgerEventData['pan.coupon.outcome']): CouponSale {
-    appendRecorded(ledger, 'pan.coupon.outcome', { ...outcome, ...by })
+  async couponOutcome(ledger: Ledger, by: WrittenBy, outcome: LedgerEventData['pan.coupon.outcome']): Promise<CouponSale> {
+    await appendRecorded(ledger, 'pan.coupon.outcome', { ...outcome, ...by })
     return readCouponSale(ledger, outcome.attemptId)
   },
 }
@@ -113,6 +122,6 @@ type Writes = typeof WRITES
 export type WriteName = keyof Writes
 /** Each write's arguments after the ledger and who writes (the port stamps that, as it does every append: events.ts WrittenBy). */
 export type WriteArgs = { [K in WriteName]: Writes[K] extends (ledger: Ledger, by: WrittenBy, ...args: infer A) => unknown ? A : never }
-export type WriteValue = { [K in WriteName]: ReturnType<Writes[K]> }
+export type WriteValue = { [K in WriteName]: Awaited<ReturnType<Writes[K]>> }
 /** The table typed name by name, as LEDGER_READS is, so the thread dispatches on it without a cast. */
-export const LEDGER_WRITES: { [K in WriteName]: (ledger: Ledger, by: WrittenBy, ...args: WriteArgs[K]) => WriteValue[K] } = WRITES
+export const LEDGER_WRITES: { [K in WriteName]: (ledger: Ledger, by: WrittenBy, ...args: WriteArgs[K]) => Promise<WriteValue[K]> } = WRITES

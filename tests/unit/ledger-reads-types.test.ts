@@ -46,7 +46,7 @@ describe("the ledger's one read interface", () => {
 
   it("types a sale's writes on the port from their table: its arguments past who writes (the port stamps that), and the promise of its value", () => {
     expectTypeOf<Parameters<LedgerPort['write']>[0]>().toEqualTypeOf<keyof WriteTable>()
-    expectTypeOf<{ [K in WriteName]: ReturnType<PortWrite<K>> }>().toEqualTypeOf<{ [K in WriteName]: Promise<ReturnType<WriteTable[K]>> }>()
+    expectTypeOf<{ [K in WriteName]: ReturnType<PortWrite<K>> }>().toEqualTypeOf<{ [K in WriteName]: ReturnType<WriteTable[K]> }>()
     expectTypeOf<ReturnType<PortWrite<'rechargeIntent'>>>().toEqualTypeOf<Promise<{ sale: Sale } | OpenSaleRefusal | OverLimitRefusal>>()
     expectTypeOf<Parameters<PortWrite<'rechargeIntent'>>[2]>().toEqualTypeOf<NumberedId>()
     expectTypeOf<ReturnType<PortWrite<'rechargeOutcome'>>>().toEqualTypeOf<Promise<Sale>>()
