@@ -88,7 +88,7 @@ const sizeOf = (file: string) => (fs.existsSync(file) ? fs.statSync(file).size :
 const bytesIn = (folder: string, keep: (name: string) => boolean) => filesIn(folder, keep).reduce((sum, name) => sum + sizeOf(path.join(folder, name)), 0)
 
 /** What copyLedgerFolder will copy, in bytes (the journal may grow a little meanwhile). */
-function bytesToCopy(dir: string): number {
+export function bytesToCopy(dir: string): number {
   return bytesIn(path.join(dir, ARCHIVE_DIR), isArchive) + sizeOf(path.join(dir, SNAPSHOT_FILE)) + sizeOf(path.join(dir, SNAPSHOT_CHECK_FILE)) + bytesIn(path.join(dir, JOURNAL_DIR), isSegment)
 }
 

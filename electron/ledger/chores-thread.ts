@@ -12,19 +12,21 @@ runThreadHooks()
 yieldCpuToSales('thread')
 const { dir } = workerData as ChoresData
 const port = parentPort!
-const replica = loadSqlJs().then((SQL) => new Replica(SQL, dir))
+let replicaMade: Promise<Replica> | null = null
+/** The replica, made at the first seed or snapshot: a thread started for an audit or a backup never loads sql.js. */
+const replica = () => (replicaMade ??= loadSqlJs().then((SQL) => new Replica(SQL, dir)))
 
 const reply = (message: ChoreReply) => port.postMessage(message)
 
 async function perform(request: ChoreRequest): Promise<ChoreTasks[ChoreRequest['task']]['answer']> {
   switch (request.task) {
     case 'seedFromFile':
-      return (await replica).seedFromFile(request.check)
+      return (await replica()).seedFromFile(request.check)
     case 'seed':
-      ;(await replica).seed(request.bytes)
+      ;(await replica()).seed(request.bytes)
       return null
     case 'snapshot':
-      return (await replica).snapshot(request.through)
+      return (await replica()).snapshot(request.through)
     case 'audit':
       return auditJournal(dir, request.through, (done, total) => reply({ id: request.id, progress: { done, total } }))
     case 'savedCopyIs':
