@@ -4,7 +4,7 @@ import type { HandlersFor } from '../contract'
 import type { LedgerPort } from '../ledger/ledger-port'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { newId } from './order-ids'
+import { idToNumber } from './order-ids'
 import { formatPaise } from '../shared/money'
 import { say } from '../shared/error-words'
 
@@ -46,9 +46,8 @@ export function creditHandlers(ctx: CounterContext): HandlersFor<CreditChannels>
           const message = say('credit.moreThanDue', { name: customer.name, due: formatPaise(customer.duePaise) })
           throw new CounterError('invalid_input', message, { amount: message })
         }
-        const id = newId('payment', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
-        await session.ledger.append('credit.payment', { receiptId: id, number, amountPaise, mode, note: note ?? '', businessDay: ctx.businessDay(now) })
-        return id
+        const line = { type: 'credit.payment', data: { number, amountPaise, mode, note: note ?? '', businessDay: ctx.businessDay(now) } } as const
+        return session.ledger.write('numberedLine', line, idToNumber('payment', session.mode === 'training', now, ctx.settings.current.timezone))
       }, say('credit.paymentNotRecorded'))
       return { ...(await session.ledger.read('creditPayment', receiptId))!, training: session.mode === 'training' }
     },

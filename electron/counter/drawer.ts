@@ -3,7 +3,7 @@
 import { cashDirectionOf, type DrawerMoves, type HandlersFor, type Role } from '../contract'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { newId } from './order-ids'
+import { idToNumber } from './order-ids'
 import { formatPaise } from '../shared/money'
 import { say } from '../shared/error-words'
 
@@ -29,9 +29,8 @@ export function drawerHandlers(ctx: CounterContext, role: () => Role): HandlersF
             })
           }
         }
-        const id = newId('cash', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
-        await session.ledger.append('drawer.cash', { moveId: id, kind, amountPaise, reason, businessDay })
-        return id
+        const line = { type: 'drawer.cash', data: { kind, amountPaise, reason, businessDay } } as const
+        return session.ledger.write('numberedLine', line, idToNumber('cash', session.mode === 'training', now, ctx.settings.current.timezone))
       }, say('drawer.cashNotRecorded'))
       const { moves } = await session.ledger.read('drawerMoves', businessDay)
       return moves.find((move) => move.moveId === moveId)!

@@ -1,7 +1,7 @@
 // Our ids for sales and requests: a kind prefix, the date, the ledger's next sequence number and
 // a random tail, so they are unique per ledger and stay unique after a restore from backup.
 import { randomBytes } from 'node:crypto'
-import { numberedId, type NumberedId } from '../ledger/sale-writes'
+import type { NumberedId } from '../ledger/sale-writes'
 import { businessDayOf } from './business-day'
 
 export type IdKind = 'recharge' | 'coupon' | 'reset' | 'topup' | 'payment' | 'cash'
@@ -22,15 +22,11 @@ const prefixes: Record<IdKind, { training: string; real: string }> = {
  * date is still yesterday's until 05:30, and an id dated the day before its receipt reads as a wrong sale.
  * The ledger puts the seq between the two (sale-writes.ts numberedId), with the line that records the id.
  */
-function idAround(kind: IdKind, training: boolean, now: Date, timeZone: string): NumberedId {
+export function idToNumber(kind: IdKind, training: boolean, now: Date, timeZone: string): NumberedId {
   const prefix = prefixes[kind][training ? 'training' : 'real']
   const ymd = businessDayOf(now, timeZone).slice(2).replace(/-/g, '')
   const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
   return { head: `${prefix}${ymd}`, tail }
-}
-
-export function newId(kind: IdKind, training: boolean, now: Date, seq: number, timeZone: string): string {
-  return numberedId(idAround(kind, training, now, timeZone), seq)
 }
 
 /**
@@ -38,5 +34,5 @@ export function newId(kind: IdKind, training: boolean, now: Date, seq: number, t
  * sale, and the id the ledger numbers as it records the line.
  */
 export function intentStamp(kind: IdKind, training: boolean, now: Date, timeZone: string): { day: { businessDay: string; training: boolean }; id: NumberedId } {
-  return { day: { businessDay: businessDayOf(now, timeZone), training }, id: idAround(kind, training, now, timeZone) }
+  return { day: { businessDay: businessDayOf(now, timeZone), training }, id: idToNumber(kind, training, now, timeZone) }
 }

@@ -9,7 +9,7 @@ import { checkCouponAnswer } from './coupon-checks'
 import { CounterError } from './errors'
 import { formatPaise } from '../shared/money'
 import { couponMarginOf } from './margins'
-import { intentStamp, newId } from './order-ids'
+import { idToNumber, intentStamp } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import { expectedPanBalance } from './reconcile'
 import type { Session } from './session'
@@ -258,9 +258,9 @@ export function panHandlers(ctx: CounterContext): HandlersFor<PanChannels> {
       await agentOrThrow(session, vleId)
       const api = await session.panApi()
       const attemptId = await ctx.recordWrite(async () => {
-        const id = newId('reset', session.mode === 'training', ctx.now(), (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
-        await session.ledger.append('pan.reset.intent', { attemptId: id, vleId, businessDay: ctx.businessDay(ctx.now()) })
-        return id
+        const now = ctx.now()
+        const line = { type: 'pan.reset.intent', data: { vleId, businessDay: ctx.businessDay(now) } } as const
+        return session.ledger.write('numberedLine', line, idToNumber('reset', session.mode === 'training', now, ctx.settings.current.timezone))
       }, NOTHING_SENT)
       const reply = await api.passwordReset(vleId)
       return recordResetAnswer(session, attemptId, 'pass_reset', reply)

@@ -5,7 +5,7 @@ import type { BalanceFact } from '../ledger/books-reads'
 import type { LedgerPort } from '../ledger/ledger-port'
 import type { CounterContext } from './context'
 import type { KnownBalance } from './coupon-checks'
-import { newId } from './order-ids'
+import { idToNumber } from './order-ids'
 
 type Since = BalanceBreak['since']
 
@@ -121,9 +121,8 @@ export function reconcileHandlers(ctx: CounterContext): HandlersFor<'reconcile.b
       const now = ctx.now()
       const businessDay = ctx.businessDay(now)
       const topupId = await ctx.recordWrite(async () => {
-        const id = newId('topup', session.mode === 'training', now, (await session.ledger.read('lastSeq')) + 1, ctx.settings.current.timezone)
-        await session.ledger.append('pan.topup', { topupId: id, amountPaise, reference, note: note ?? '', businessDay })
-        return id
+        const line = { type: 'pan.topup', data: { amountPaise, reference, note: note ?? '', businessDay } } as const
+        return session.ledger.write('numberedLine', line, idToNumber('topup', session.mode === 'training', now, ctx.settings.current.timezone))
       })
       session.simulator?.receiveTopUp(amountPaise)
       // The status bar's balance is the one expected, which counts the top-up from now on.

@@ -1,4 +1,4 @@
-// A sale's two writes, recharge or coupon order, each one request to the ledger thread: the checks that must see the books with no write between them, the line, and the sale as the books then show it.
+// A sale's two writes, recharge or coupon order, each one request to the ledger thread: the checks that must see the books with no write between them, the line, and the sale as the books then show it; and the other lines whose ids the ledger numbers.
 //
 // Why here and not in the core: run from the main thread, an intent was four messages (the number's open
 // sale, the customer's credit, the journal's last seq, the append) and the sale read back a fifth, an
@@ -31,6 +31,13 @@ export interface OverLimitRefusal {
   limitPaise: number
 }
 
+/** The other lines that carry an id the ledger numbers, each with the field that holds it. */
+const NUMBERED = { 'credit.payment': 'receiptId', 'drawer.cash': 'moveId', 'pan.reset.intent': 'attemptId', 'pan.topup': 'topupId' } as const
+type Numbered = typeof NUMBERED
+type NumberedType = keyof Numbered
+/** A numbered line as the core writes it: everything but its id, which the write numbers. */
+export type NumberedLine = { [T in NumberedType]: { type: T; data: Omit<LedgerEventData[T], Numbered[T]> } }[NumberedType]
+
 const SETTLED: readonly Sale['state'][] = ['SUCCESS', 'FAILED']
 const OPEN: readonly (string | null)[] = ['SENDING', 'UNKNOWN']
 
@@ -41,7 +48,7 @@ const OPEN: readonly (string | null)[] = ['SENDING', 'UNKNOWN']
  * journal took but the tables refused (the ledger then turns read-only and says so) is recorded all the
  * same: the caller acts on it, as it would on a plain append answered at `recorded`.
  */
-function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome' | 'pan.coupon.intent' | 'pan.coupon.outcome'>(
+function appendRecorded<T extends 'recharge.intent' | 'recharge.outcome' | 'pan.coupon.intent' | 'pan.coupon.outcome' | NumberedType>(
   ledger: Ledger,
   type: T,
   data: LedgerEventData[T] & WrittenBy,
@@ -109,6 +116,16 @@ const WRITES = {
     const attemptId = numberedId(id, ledger.read('lastSeq') + 1)
     await appendRecorded(ledger, 'pan.coupon.intent', { ...intent, attemptId, ...by })
     return { sale: readCouponSale(ledger, attemptId) }
+  },
+
+  /**
+   * A payment taken, cash moved, a PIN reset asked for or a top-up: the line with its id numbered by the seq of the
+   * line itself, as a sale's intent is; answers the id once the line is recorded.
+   */
+  async numberedLine(ledger: Ledger, by: WrittenBy, line: NumberedLine, id: NumberedId): Promise<string> {
+    const numbered = numberedId(id, ledger.read('lastSeq') + 1)
+    await appendRecorded(ledger, line.type, { ...line.data, [NUMBERED[line.type]]: numbered, ...by } as LedgerEventData[NumberedType] & WrittenBy)
+    return numbered
   },
 
   /** The provider's answer about a coupon order (its arithmetic already checked by the core: `problems`). */

@@ -73,6 +73,8 @@ describe('cash in and out of the drawer', () => {
     const withdrawal = valueOf(await rig.counter.call('drawer.move', { kind: 'withdrawal', amount: '2,500', reason: 'Owner took cash home' }))
     expect(withdrawal).toMatchObject({ direction: 'out', amountPaise: 2_500_00, by: 'owner' })
 
+    // Each id is numbered by the ledger with the seq of the line that records it, in the one request that writes it.
+    for (const line of cashLines(rig)) expect(String(line.data.moveId).slice(8, 14)).toBe(String(line.seq).padStart(6, '0'))
     expect(cashLines(rig).map((line) => line.data)).toEqual([
       expect.objectContaining({ kind: 'float', amountPaise: 1_000_00, reason: 'Change from the bank', by: 'staff' }),
       expect.objectContaining({ kind: 'expense', amountPaise: 300_00, reason: 'Tea and snacks', by: 'staff' }),

@@ -1,8 +1,11 @@
 // Our ids carry the shop's business date, not UTC's: in India the UTC date is yesterday's until 05:30.
 import { describe, expect, it } from 'vitest'
-import { newId } from '../../electron/counter/order-ids'
+import { idToNumber } from '../../electron/counter/order-ids'
+import { numberedId } from '../../electron/ledger/sale-writes'
 
-describe('newId', () => {
+const newId = (...[kind, training, now, seq, zone]: [Parameters<typeof idToNumber>[0], boolean, Date, number, string]) => numberedId(idToNumber(kind, training, now, zone), seq)
+
+describe('order ids', () => {
   it.each([
     ['00:30 IST, still 27-11 in UTC', '2026-11-27T19:00:00.000Z', '261128'],
     ['05:29 IST, the last minute UTC lags', '2026-11-27T23:59:00.000Z', '261128'],
