@@ -30,7 +30,7 @@ export const TIER_FILES: Record<Tier, { include: string[]; exclude: string[]; no
 
 /**
  * Files that must not run beside the integration files, each group with why. Each group runs after the files
- * before it, with as many files at once as it says; everything else runs first, three at a time on the two cores. A file
+ * before it, with as many files at once as it says; everything else runs first, two at a time, one a core. A file
  * named by two groups is the first one's.
  */
 export const RUN_APART: readonly { name: string; files: string[]; atOnce: 1 | 2; why: string }[] = [
@@ -50,8 +50,7 @@ export const RUN_APART: readonly { name: string; files: string[]; atOnce: 1 | 2;
 ]
 
 /**
- * The files that take longest, longest first within each group (seconds of one `npm run test:all` here, three
- * files at a time on both cores, then the two groups apart): each group starts them before the rest, so no long
+ * The files that take longest, longest first within each group (seconds of one `npm run test:all` here): each group starts them before the rest, so no long
  * file starts near the end and leaves a core idle. Decision: a list and
  * not vitest's own timing cache, which a fresh clone (CI) does not have; without it vitest runs the largest files
  * first, and the 31-line crash test, the longest of all, started last.

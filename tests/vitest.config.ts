@@ -41,16 +41,14 @@ export default defineConfig({
     globalSetup: ['./tests/thread-entries.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
-      // Decision: three workers on the two cores. Every file here brings its own temp folder, free port, keychain
-      // service and simulator, so any three can run side by side; vitest's default on two cores is one worker. With
-      // two, the cores were busy 90% of this group (files wait on fsyncs, child processes and PostgreSQL); with three,
-      // 97-99%, and the group took 317 s where it took 350.
+      // Decision: two workers, one a core. Every file here brings its own temp folder, free port, keychain service
+      // and simulator, so any two can run side by side; vitest's default on two cores is one worker.
       {
         test: {
           ...shared,
           name: 'both cores',
           include: tierFiles.filter((file) => !apart.some((group) => group.files.includes(file))),
-          maxWorkers: 3,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
