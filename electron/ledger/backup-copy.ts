@@ -1,5 +1,5 @@
-// A ledger folder copied into a backup, in the chores thread: closed years and rotated segments
-// linked, the saved copy with its check, then the journal. A 32 MiB segment and a 90 MB snapshot
+// A ledger folder copied into a backup, in the chores thread (small books in the ledger's own: ledger.ts
+// COPY_HERE_BYTES): closed years and rotated segments linked, the saved copy with its check, then the journal. A 32 MiB segment and a 90 MB snapshot
 // copied and fsync'd on the main thread had held the counter's screens about a quarter of a second.
 // A copy off this disk (counter/offsite-backup.ts) is then read back from its target before it is called done.
 import fs from 'node:fs'
@@ -54,8 +54,8 @@ function backUpFolder(from: string, to: string, keep: (name: string) => boolean,
 }
 
 /**
- * Copies the ledger in `dir` into `into`, durably. The chores thread runs it between two of its
- * snapshots, so the copied saved copy and its check pair up.
+ * Copies the ledger in `dir` into `into`, durably. It runs between two snapshots (in the chores thread, or
+ * in the ledger's for small books), so the copied saved copy and its check pair up.
  */
 export function copyLedgerFolder(dir: string, into: string, onCopied?: OnCopied): void {
   fs.mkdirSync(into, { recursive: true })

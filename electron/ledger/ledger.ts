@@ -53,10 +53,11 @@ export interface LedgerOptions {
 
 /**
  * Decision: books this small are backed up in the ledger thread, holding a sale at most a few milliseconds
- * once a day (a 1 MiB copy with its fsync: 6.6 ms median on the 2-core test machine), where starting the chores
- * thread for it costs far more than the copy: a Node thread's own start-up and its modules (profiled across the
- * test suite, the 191 chores threads started for a backup and nothing else took 351 ms of CPU at the median). Most shops' first
- * weeks, and every test's books, stay under it; larger books keep the chores thread, and sales go on meanwhile.
+ * once a day (a 1 MiB copy with its fsync: 6.6 ms median on the 2-core test machine), where starting the
+ * chores thread for it costs far more than the copy: a Node thread's own start-up and its modules (profiled
+ * across the test suite, the 191 chores threads started for a backup and nothing else took 351 ms of CPU at
+ * the median). A shop's first weeks, and every test's books, stay under it; larger books keep the chores
+ * thread, and sales go on meanwhile.
  */
 const COPY_HERE_BYTES = 1024 * 1024
 
