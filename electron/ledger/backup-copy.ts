@@ -1,6 +1,7 @@
 // A ledger folder copied into a backup, in the chores thread (small books in the ledger's own: ledger.ts
-// COPY_HERE_BYTES): closed years and rotated segments linked, the saved copy with its check, then the journal. A 32 MiB segment and a 90 MB snapshot
-// copied and fsync'd on the main thread had held the counter's screens about a quarter of a second.
+// COPY_HERE_BYTES): closed years and rotated segments linked, the saved copy with its check, then the journal.
+// A 32 MiB segment and a 90 MB snapshot copied and fsync'd on the main thread had held the counter's screens
+// about a quarter of a second.
 // A copy off this disk (counter/offsite-backup.ts) is then read back from its target before it is called done.
 import fs from 'node:fs'
 import path from 'node:path'
