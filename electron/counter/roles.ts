@@ -87,8 +87,14 @@ export function createRoles({ dataDir, store, secrets, now, log, announce, pinWa
     lockedUntil: pin.lockedUntil()?.toISOString() ?? null,
     idleMinutes: IDLE_MINUTES,
   })
+  /**
+   * Each change is told in turn, its status read when its turn comes. Read at once, two changes close together (a PIN
+   * set, then a lock) could reach the screens newest first: each status waits on the keychain, whose answers may come
+   * back in any order, and a screen left showing the owner would offer owner-only buttons to staff.
+   */
+  let telling: Promise<void> = Promise.resolve()
   const changed = () => {
-    status().then(announce, () => undefined)
+    telling = telling.then(() => status().then(announce, () => undefined))
   }
   const becomeStaff = () => {
     clearTimeout(idleTimer)

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { ownerOnlyChannels, OWNER_ONLY_CHANNELS, type CounterEvent, type Input } from '../../electron/contract'
 import { openLedger } from '../../electron/ledger/ledger-client'
 import { ledgerDir } from '../../electron/counter/session'
-import { journalOf, startRealModeRig, valueOf, type RealModeRig } from './helpers'
+import { keychainSecrets, type Keychain } from '../../electron/counter/credentials'
+import { eventually, journalOf, privateKeychainService, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
 const PIN = '73915286'
 const sale = (number: string) => ({ kind: 'mobile', number, operatorCode: 'AT', circle: 'DL', amount: '199' }) as const
@@ -45,6 +46,39 @@ describe('owner and staff', () => {
     expect(await rig.counter.call('roles.status', {})).toEqual({ ok: true, value: { role: 'owner', pinSet: false, pinUncheckable: false, lockedUntil: null, idleMinutes: 5 } })
     expect(await rig.counter.call('settings.save', { shopName: 'New Shop' })).toMatchObject({ ok: true })
     expect(await rig.counter.call('roles.lock', {})).toMatchObject({ ok: false, error: { code: 'not_configured' } })
+  })
+
+  it('tells the screens of a PIN set and a lock in that order, however slowly the keychain answers the first', async () => {
+    const keychain = keychainSecrets(privateKeychainService())
+    let slowPepper = false
+    // The keychain answers the PIN set's first status read (its announcement's) after the lock's: answers back in any order.
+    const secrets: Keychain = {
+      forFolder(dataDir) {
+        const store = keychain.forFolder(dataDir)
+        return {
+          async get(name) {
+            const slow = slowPepper && name === 'pinPepper'
+            if (slow) slowPepper = false
+            const value = await store.get(name)
+            if (slow) await new Promise((resolve) => setTimeout(resolve, 300))
+            return value
+          },
+          set: (name, value) => store.set(name, value),
+          delete: (name) => store.delete(name),
+        }
+      },
+    }
+    rig = await startRealModeRig({}, { secrets })
+    const told: string[] = []
+    rig.counter.onEvent((event) => {
+      if (event.name === 'roles.changed') told.push((event.payload as { role: string }).role)
+    })
+    slowPepper = true
+    valueOf(await rig.counter.call('roles.setPin', { pin: PIN, repeat: PIN }))
+    valueOf(await rig.counter.call('roles.lock', {}))
+    await eventually(() => Promise.resolve(told.length >= 2), 'both changes told', 5_000)
+    expect(told).toEqual(['owner', 'staff'])
+    expect(valueOf(await rig.counter.call('roles.status', {})).role).toBe('staff')
   })
 
   it('refuses every owner-only channel to staff with owner_only, changing nothing, and lets the owner through', async () => {
