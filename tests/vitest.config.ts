@@ -32,7 +32,9 @@ const apart = RUN_APART.map((group) => {
 // Decision: files share a worker's modules. Each file imported the core afresh (30 s of a 190 s run went to
 // imports); no file relies on a module's state from a fresh import, and the files that mock `electron` mock a module
 // no other file may import (an unmocked import of it throws).
-const shared = { testTimeout: 30_000, hookTimeout: 60_000, environment: 'node', isolate: false } as const
+// Decision: expect.poll waits up to 10 s, as the end-to-end rig's locators do. Its own default, one second, is a
+// promise about speed the tests do not make: a clean-clone CI run missed a coupon quote by it on a busy machine.
+const shared = { testTimeout: 30_000, hookTimeout: 60_000, environment: 'node', isolate: false, expect: { poll: { timeout: 10_000 } } } as const
 
 export default defineConfig({
   root,
