@@ -7,7 +7,7 @@ import { creditDay, creditDues, creditPayment, creditStatement, type CreditDay }
 import { customerOf, customersStartingWith } from './customer-reads'
 import { drawerCountOf, drawerMovesOf } from './drawer-reads'
 import { searchHistory, type HistoryPage, type HistoryQuery } from './history'
-import { agentFromRow, couponSaleFromRow, passwordResetFromRow, saleFromRow, selectAll, SALES_WITH_NAMES } from './reads'
+import { agentFromRow, couponSaleFromRow, firstValue, passwordResetFromRow, saleFromRow, selectAll, SALES_WITH_NAMES } from './reads'
 import { terminalOf, type TerminalName } from './terminal-projections'
 
 /** What a read may look at: the live tables, the archived years beside them, and where the journal ends. */
@@ -23,8 +23,8 @@ export interface ReadBooks {
 }
 
 /** The first column of the first row as text, or null when there is no row. */
-function firstValue(db: Database, sql: string, params: SqlValue[]): string | null {
-  const value = db.exec(sql, params)[0]?.values[0]?.[0]
+function firstText(db: Database, sql: string, params: SqlValue[]): string | null {
+  const value = firstValue(db, sql, params)
   return value === undefined || value === null ? null : String(value)
 }
 
@@ -69,15 +69,15 @@ const READS = {
 
 
   /** A recharge's state alone, or null when there is no such sale: what a write checks without reading the whole row. */
-  saleState: ({ db }: ReadBooks, orderId: string): Sale['state'] | null => firstValue(db, 'SELECT state FROM sales WHERE order_id = ?', [orderId]) as Sale['state'] | null,
+  saleState: ({ db }: ReadBooks, orderId: string): Sale['state'] | null => firstText(db, 'SELECT state FROM sales WHERE order_id = ?', [orderId]) as Sale['state'] | null,
 
   /** The order id of the number's oldest recharge without a final answer, or null: a new one to it waits for that answer. */
   unresolvedSaleOf: ({ db }: ReadBooks, number: string): string | null =>
-    firstValue(db, "SELECT order_id FROM sales WHERE state IN ('SENDING', 'UNKNOWN') AND number = ? ORDER BY created_at, rowid LIMIT 1", [number]),
+    firstText(db, "SELECT order_id FROM sales WHERE state IN ('SENDING', 'UNKNOWN') AND number = ? ORDER BY created_at, rowid LIMIT 1", [number]),
 
   /** The attempt id of the agent's oldest coupon order without a final answer, or null: a new order for the agent waits for that answer. */
   unresolvedCouponOf: ({ db }: ReadBooks, vleId: string): string | null =>
-    firstValue(db, "SELECT attempt_id FROM coupon_sales WHERE state IN ('SENDING', 'UNKNOWN') AND vle_id = ? ORDER BY created_at, rowid LIMIT 1", [vleId]),
+    firstText(db, "SELECT attempt_id FROM coupon_sales WHERE state IN ('SENDING', 'UNKNOWN') AND vle_id = ? ORDER BY created_at, rowid LIMIT 1", [vleId]),
 
   /** The number's customer (name and last recharge), or null when no sale to it is remembered. */
   customer: ({ db }: ReadBooks, number: string): Customer | null => customerOf(db, number),

@@ -1,15 +1,12 @@
 // How each PAN journal event (agents, coupon sales, password resets, balance readings) changes the ledger's tables.
-import type { Database, SqlValue } from 'sql.js'
+import type { Database } from 'sql.js'
 import type { PanEventType } from './events'
 import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
+import { firstValue } from './reads'
 
 /** A full Aadhaar number is 12 digits; the masked form the ledger keeps shows the last 4 at most. */
 const MAX_STORED_UID_DIGITS = 4
-
-function firstValue(db: Database, sql: string, params: SqlValue[]): SqlValue | undefined {
-  return db.exec(sql, params)[0]?.values[0]?.[0]
-}
 
 function agentStatus(db: Database, vleId: string): string | null {
   const status = firstValue(db, 'SELECT status FROM agents WHERE vle_id = ?', [vleId])

@@ -1,18 +1,32 @@
 // Reading the ledger's tables back as the contract's shapes: one row mapper per table and the query loop they share.
 import type { BindParams, Database, ParamsObject, SqlValue } from 'sql.js'
+import { cachedStatement } from './connection'
 import type { Agent, CouponSale, CouponType, Customer, PasswordReset, PaymentMode, RechargeKind, Sale, SaleState, TopUp } from '../contract'
 
 const nullable = (value: SqlValue | undefined): string | null => (value === null || value === undefined ? null : String(value))
 const nullableNumber = (value: SqlValue | undefined): number | null => (value === null || value === undefined ? null : Number(value))
 
+/** Each row of `sql`, mapped; the statement compiled once a connection (connection.ts cachedStatement) and left reset. */
 export function selectAll<T>(db: Database, sql: string, params: BindParams, fromRow: (row: ParamsObject) => T): T[] {
-  const statement = db.prepare(sql, params)
+  const statement = cachedStatement(db, sql)
   try {
+    statement.bind(params)
     const rows: T[] = []
     while (statement.step()) rows.push(fromRow(statement.getAsObject()))
     return rows
   } finally {
-    statement.free()
+    statement.reset()
+  }
+}
+
+/** The first column of the first row of `sql`, or undefined when it finds no row: as selectAll, compiled once. */
+export function firstValue(db: Database, sql: string, params: BindParams): SqlValue | undefined {
+  const statement = cachedStatement(db, sql)
+  try {
+    statement.bind(params)
+    return statement.step() ? statement.get()[0] : undefined
+  } finally {
+    statement.reset()
   }
 }
 
