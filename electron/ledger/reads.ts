@@ -56,8 +56,14 @@ export function saleFromRow(row: ParamsObject): Sale {
   }
 }
 
-/** A sale's row with its customer's name (customer_name), as every read of sales for a screen or receipt selects it. */
-export const SALES_WITH_NAMES = 'SELECT sales.*, customer_names.name AS customer_name FROM sales LEFT JOIN customer_names ON customer_names.number = sales.number'
+/**
+ * A sale's row with its customer's name (customer_name), as every read of sales for a screen or receipt selects it.
+ * Decision: the name by a subquery, not a LEFT JOIN (the same answer: a number has at most one name). In sql.js 1.16
+ * each step of the join took about 43 µs even on an empty table, the subquery's 0.7 µs (measured, 4,000 steps each),
+ * and every sale reads itself back twice: 1.35–1.43 ms a sale at the median became 0.97–1.22 (three alternating
+ * rounds of 3,000 sales on a fresh ledger).
+ */
+export const SALES_WITH_NAMES = 'SELECT sales.*, (SELECT name FROM customer_names WHERE customer_names.number = sales.number) AS customer_name FROM sales'
 
 export function customerFromRow(row: ParamsObject): Customer {
   return {
