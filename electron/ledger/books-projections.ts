@@ -3,6 +3,7 @@ import type { Database } from 'sql.js'
 import type { SaleKind, UpiConfirmKind } from './events'
 import { syncCreditSale } from './credit-projections'
 import { fractionProblem, type Projector } from './projector'
+import { firstValue } from './reads'
 
 type BooksEventType = 'sale.settled' | 'sale.upiConfirmed' | 'pending.checked' | 'pan.topup' | 'day.closed' | 'clock.confirmed' | 'owner.pin.reset'
 
@@ -14,7 +15,7 @@ export const SALE_TABLES: Record<SaleKind, { table: string; id: string }> = {
 
 function saleState(db: Database, kind: SaleKind, id: string): string | null {
   const { table, id: column } = SALE_TABLES[kind]
-  const state = db.exec(`SELECT state FROM ${table} WHERE ${column} = ?`, [id])[0]?.values[0]?.[0]
+  const state = firstValue(db, `SELECT state FROM ${table} WHERE ${column} = ?`, [id])
   return state === undefined ? null : String(state)
 }
 

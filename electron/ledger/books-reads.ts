@@ -2,7 +2,7 @@
 import type { Database, ParamsObject, SqlValue } from 'sql.js'
 import type { CouponSale, CouponType, Earnings, PinReset, Role, Sale, SaleState, TopUp } from '../contract'
 import type { LedgerEventData, SaleKind } from './events'
-import { couponSaleFromRow, saleFromRow, selectAll, topupFromRow } from './reads'
+import { couponSaleFromRow, firstValue, saleFromRow, selectAll, topupFromRow } from './reads'
 
 export interface UnresolvedSale {
   kind: SaleKind
@@ -205,6 +205,6 @@ export function closureOfDay(db: Database, businessDay: string): DayClosure | nu
 
 /** The latest business day whose books were closed in this database, or null. */
 export function latestClosedDayIn(db: Database): string | null {
-  const day = db.exec('SELECT max(business_day) FROM day_closes')[0]?.values[0]?.[0]
+  const day = firstValue(db, 'SELECT max(business_day) FROM day_closes', [])
   return day === null || day === undefined ? null : String(day)
 }

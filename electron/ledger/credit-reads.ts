@@ -3,7 +3,7 @@
 import type { Database, ParamsObject } from 'sql.js'
 import type { CreditLine, CreditPayment, Due, StaffPayment } from '../contract'
 import { dueFigures, type CreditEntry } from './dues'
-import { selectAll } from './reads'
+import { firstValue, selectAll } from './reads'
 
 export interface CreditDay {
   salesCount: number
@@ -122,7 +122,7 @@ export function creditPayment(db: Database, receiptId: string): Omit<CreditPayme
 
 /** When staff confirmed a payment's UPI money arrived (migration 15), or null. */
 function upiConfirmedAt(db: Database, receiptId: string): string | null {
-  const at = db.exec('SELECT upi_confirmed_at FROM credit_entries WHERE entry_id = ?', [receiptId])[0]?.values[0]?.[0]
+  const at = firstValue(db, 'SELECT upi_confirmed_at FROM credit_entries WHERE entry_id = ?', [receiptId])
   return at === undefined || at === null ? null : String(at)
 }
 

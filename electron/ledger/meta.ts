@@ -1,5 +1,6 @@
 // The ledger database's meta table: named values kept beside the books' tables (the schema version, the journal position, the terminal's name).
 import type { Database } from 'sql.js'
+import { firstValue } from './reads'
 
 function hasTable(db: Database, name: string): boolean {
   return db.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [name]).length > 0
@@ -8,7 +9,7 @@ function hasTable(db: Database, name: string): boolean {
 /** A meta value, or null when it (or the meta table itself, in a database not yet migrated) is absent. */
 export function readMeta(db: Database, key: string): string | null {
   if (!hasTable(db, 'meta')) return null
-  const value = db.exec('SELECT value FROM meta WHERE key = ?', [key])[0]?.values[0]?.[0]
+  const value = firstValue(db, 'SELECT value FROM meta WHERE key = ?', [key])
   return value === undefined || value === null ? null : String(value)
 }
 
