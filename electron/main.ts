@@ -10,7 +10,7 @@ import { openOutside } from './external-links'
 import { electronPrinter, electronRasterizer } from './printing'
 import { closeCounter } from './shutdown'
 import { startTrainingSimulator } from './simulator/server'
-import { english } from './shared/error-words'
+import { english } from './shared/words'
 import { startUpdates } from './updates'
 
 const CSP = [

@@ -4,7 +4,7 @@
 import { BrowserWindow } from 'electron'
 import { writeFile } from 'node:fs/promises'
 import type { HtmlRasterizer, OsPrinter, RgbaImage, SystemPrinter } from './printers/printer-ports'
-import { say, type Said } from './shared/error-words'
+import { say, type Said } from './shared/words'
 import { CONTENT_HEIGHT_SCRIPT, inInches, inMicrons, mmToPx, pageForContent, type PaperSize } from './shared/paper'
 
 // Decision: the hidden window runs JavaScript, because the measurement is a script and
@@ -53,7 +53,7 @@ const paperPx = (widthMm: number) => Math.ceil(mmToPx(widthMm))
 
 /**
  * Electron's failure reasons are developer words; staff get what happened and what to do, as a said
- * reference (shared/error-words.ts) the core speaks in the screen's language.
+ * reference (shared/words) the core speaks in the screen's language.
  */
 function notPrinted(reason: string, deviceName: string): Said {
   if (/invalid devicename/i.test(reason)) return say('printer.notAmong', { name: deviceName })
@@ -78,7 +78,7 @@ export const electronPrinter: SystemPrinter = {
               // Without an explicit size Electron prints on A4; a roll is cut where the page ends.
               pageSize: inMicrons(pageForContent(widthMm, heightPx)),
             },
-            (success, reason) => (success ? resolve(deviceName || "the computer's default printer") : reject(new Error(notPrinted(reason, deviceName)))),
+            (success, reason) => (success ? resolve(deviceName || say('printer.systemDefault')) : reject(new Error(notPrinted(reason, deviceName)))),
           )
         }),
     )

@@ -1,6 +1,6 @@
 // `npm run rebuild -- <terminal> <dataDir>`: a counter whose PC is gone, rebuilt from the head office into a new data folder. Built to out/main/rebuild.js.
 import pg from 'pg'
-import { english } from './shared/error-words'
+import { english } from './shared/words'
 import { lookAtOffice, rebuildFromOffice, RebuildRefusal } from './counter/rebuild-from-office'
 import type { HeldJournal } from './office/held-journal'
 import { officeFromEnvironment } from './office/office-view'

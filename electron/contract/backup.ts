@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { None } from './fields'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** Past three months a warning about an old copy would come too late to matter. */
 export const STALE_DAYS_MAX = 90

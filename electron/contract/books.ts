@@ -10,7 +10,7 @@ import { DuePaymentModeSchema } from './credit'
 import { PinResetSchema, RoleSchema } from './roles'
 import { CountedSchema, DrawerCountSchema, DrawerMovesSchema } from './drawer'
 import { SaleStateSchema } from './sale-record'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export const TopUpSchema = z.object({
   topupId: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { MobileNumberSchema, rupeesField } from './fields'
 import { SaleStateSchema } from './sale-record'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /**
  * Decision: a credit customer is known by a mobile number (the key) and a name taken with the

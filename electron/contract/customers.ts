@@ -2,7 +2,7 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { RechargeKindSchema } from './recharge'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export const CustomerSchema = z.object({
   /** A mobile number or DTH subscriber id. */

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { DaySchema, rupeesField } from './fields'
 import { RoleSchema } from './roles'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** What the cash is for: 'float' puts cash in (change money); every other kind takes cash out. */
 export const CashMoveKindSchema = z.enum(['float', 'expense', 'withdrawal', 'supplier'], { error: say('drawer.kindChoose') })

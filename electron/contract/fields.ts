@@ -1,8 +1,8 @@
 // Input rules more than one domain checks with (money, mobile numbers, order ids, days); their
-// messages reach the shop's staff, so they are words of shared/error-words.ts, said (counter/errors.ts says how).
+// messages reach the shop's staff, so they are words of shared/words, said (counter/errors.ts says how).
 import { z } from 'zod'
 import { readRupeesInput } from '../shared/money'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 /**
  * zod's own words where a schema names none (a field of the wrong type, a text too long): developer English

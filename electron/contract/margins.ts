@@ -6,7 +6,7 @@ import { None } from './fields'
 import { CouponTypeSchema } from './pan'
 import { MAX_FIXED_PAISE, readPercentInput, type CommissionRate } from '../shared/margin'
 import { readRupeesInput } from '../shared/money'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 export const CommissionRateSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('percent'), basisPoints: z.number().int().min(0) }),

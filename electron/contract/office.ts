@@ -1,7 +1,7 @@
 // The head office as the screens see it: where its PostgreSQL is, this counter's name in it, and how far shipping has got.
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** Names the counter in the office together with the shop's name: letters in any script, digits, spaces, - and /. */
 const CounterNameSchema = z

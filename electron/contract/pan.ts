@@ -5,7 +5,7 @@ import { verhoeffValid } from '../shared/verhoeff'
 import type { HandlersOf } from './channel'
 import { CollectedSchema, MobileNumberSchema, None, OrderIdSchema } from './fields'
 import { PaymentModeSchema, saleRecord } from './sale-record'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** The balance Counter expects (the last one read, plus the top-ups entered since) and the time of the last of those facts. */
 export const PanBalanceSchema = z.object({ balancePaise: z.number().int().nullable(), readAt: z.string().nullable() })

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { None, OrderIdSchema, rupeesField } from './fields'
 import { SaleStateSchema } from './sale-record'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export const PendingItemSchema = z.object({
   kind: z.enum(['recharge', 'coupon']),

@@ -5,7 +5,7 @@ import type { HandlersOf } from './channel'
 import { ByOrderId, CollectedSchema, MobileNumberSchema, None, rupeesField } from './fields'
 import { creditCustomerIssues } from './credit'
 import { PaymentModeSchema, saleRecord } from './sale-record'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export const RechargeKindSchema = z.enum(['mobile', 'dth'])
 export type RechargeKind = z.infer<typeof RechargeKindSchema>

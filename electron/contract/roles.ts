@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { HandlersOf } from './channel'
 import { None } from './fields'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export const RoleSchema = z.enum(['owner', 'staff'])
 export type Role = z.infer<typeof RoleSchema>

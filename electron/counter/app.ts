@@ -14,7 +14,7 @@ import type { CounterContext } from './context'
 import { keychainSecrets, type Keychain } from './credentials'
 import { directClient, dispatch, type Log } from './dispatch'
 import { CounterError } from './errors'
-import { english, say, speakAll } from '../shared/error-words'
+import { english, type Language, say, speak, speakAll } from '../shared/words'
 import { runDailyBackup } from './backups'
 import { creditHandlers } from './credit'
 import { customerHandlers } from './customers'
@@ -75,11 +75,13 @@ export interface CounterApp {
    */
   housekeeping(): Promise<void>
   /**
-   * Stops the core. Resolves to what went wrong, one plain line each, for the launcher to print
-   * (e.g. the ledger's saved copy could not be written on a full disk: nothing is lost); never
+   * Stops the core. Resolves to what went wrong, one plain line each in the screen language, for the launcher
+   * to show (e.g. the ledger's saved copy could not be written on a full disk: nothing is lost); never
    * rejects for that.
    */
   close(): Promise<string[]>
+  /** The language the shop's screens show: for what the launchers say themselves (browser mode's refusals, a stop). */
+  screenLanguage(): Language
 }
 
 export async function startCounter(options: CounterOptions): Promise<CounterApp> {
@@ -416,6 +418,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     },
     session: () => session,
     housekeeping: () => tidying,
+    screenLanguage,
     async close() {
       listeners.clear()
       roles.stop()
@@ -426,7 +429,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       await pending.stop()
       await answers.flush()
       answers.stop()
-      return (await session.close()).map(english)
+      return (await session.close()).map((problem) => speak(problem, screenLanguage()))
     },
   }
 }

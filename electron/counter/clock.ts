@@ -3,7 +3,7 @@
 import type { AppStatus } from '../contract'
 import type { ClockCheck } from '../ledger/ledger'
 import { CounterError } from './errors'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 /** "23-05-2027 10:02" in the shop's time zone: how the shop writes dates. */
 function shopTime(iso: string, timeZone: string): string {

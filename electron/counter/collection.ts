@@ -2,7 +2,7 @@
 // charge up to the shop's cap; recorded at sale time so day close can count the drawer against it.
 import { CounterError } from './errors'
 import { formatPaise } from '../shared/money'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 /**
  * The paise collected for a sale of `amountPaise`: the amount when nothing was typed, else what

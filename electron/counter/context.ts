@@ -5,7 +5,7 @@ import type { HeldAnswers } from './held-answers'
 import type { Serial } from './serial'
 import type { Session } from './session'
 import type { Settings } from './settings'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 export interface CounterContext {
   session(): Session

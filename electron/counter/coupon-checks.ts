@@ -2,7 +2,7 @@
 // new_bal = old_bal - amount) and the balance chain (old_bal = the balance Counter expects, reconcile.ts expectedPanBalance).
 // A failed check is recorded with the sale and shown; nothing is corrected silently.
 import type { CouponReply } from '../partners/pan-api'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 import { formatBigPaise } from '../shared/money'
 
 /** A balance Counter stands by, as of the last fact it rests on. */

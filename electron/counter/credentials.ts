@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, linkSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { CounterError } from './errors'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 import { syncDirectory, writeFileAtomically } from '../ledger/durable-files'
 
 export type SecretName = 'token' | 'secretKey' | 'apiKey'

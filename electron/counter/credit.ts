@@ -6,7 +6,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { idToNumber } from './order-ids'
 import { formatPaise } from '../shared/money'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 type CreditChannels = 'credit.dues' | 'credit.statement' | 'credit.pay' | 'credit.setLimit'
 

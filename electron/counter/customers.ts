@@ -2,7 +2,7 @@
 import { SUGGESTIONS_MAX, type Customer, type HandlersFor } from '../contract'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 import { formatPaise } from '../shared/money'
 
 type CustomerChannels = 'customers.suggest' | 'customers.get' | 'customers.name' | 'customers.forget'

@@ -18,7 +18,7 @@ import type { Session } from './session'
 import { askOffice, judgeShopBalance, type OfficeAnswer, type OfficeAsk } from './sibling-counters'
 import { devanagariFontFace } from './paper-fonts'
 import { zReportA4, zReportCsv, zReportFilename, zReportReceipt, type ZReportOptions } from './z-report'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 type DayChannels = 'day.summary' | 'day.close' | 'day.report' | 'day.printReport' | 'day.saveReport' | 'drawer.saveCount'
 

@@ -3,8 +3,7 @@
 import type { z } from 'zod'
 import { channels, isChannel, type Channel, type Handlers, type Result } from '../contract'
 import { CounterError } from './errors'
-import { say, speakAll, type Said } from '../shared/error-words'
-import type { Language } from '../shared/paper-words'
+import { type Language, type Said, say, speakAll } from '../shared/words'
 
 export type Log = (line: string) => void
 

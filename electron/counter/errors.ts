@@ -1,7 +1,7 @@
 // The one error type the core throws on purpose: a code from the contract and words for the shop, in either language.
 //
 // Decision (#10, Hindi screens): the core speaks the screen language. A refusal is thrown as a "said"
-// reference, a key of electron/shared/error-words.ts and its params (say('credit.owesNothing', { name })),
+// reference, a key of electron/shared/words/en/said.ts and its params (say('credit.owesNothing', { name })),
 // and so are the contract's zod rules ({ error: say('mobile.tenDigits') }; contract/fields.ts maps zod's own
 // rules the same way). The dispatch (dispatch.ts) speaks the refusal and each field's message in the
 // settings' screenLanguage, so the envelope stays { code, message, fields? } and every screen that shows
@@ -17,8 +17,7 @@
 // answer's checks) are said there with the provider's words as a param, journaled said, and spoken like any answer:
 // by the dispatch and the emit, and by the paper (receipts.ts, z-report.ts) in its own language (#26 part 5).
 import type { CounterErrorBody, ErrorCode } from '../contract'
-import { english, speak, type Said } from '../shared/error-words'
-import type { Language } from '../shared/paper-words'
+import { english, type Language, type Said, speak } from '../shared/words'
 
 export class CounterError extends Error {
   constructor(

@@ -7,7 +7,7 @@ import type { CouponSale, Outcome, Sale } from '../contract'
 import { LedgerWriteError, type HistoryPage, type HistoryQuery, type UnresolvedSale } from '../ledger/ledger'
 import type { Serial } from './serial'
 import type { Session } from './session'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** What the shop is told while a sale's answer is held (the sale's message, said as the books keep it): it may be charged, so it must not be sold again. */
 export const MAY_HAVE_CHARGED = say('pending.mayHaveCharged')

@@ -8,8 +8,7 @@ import { CounterError } from './errors'
 import type { SaleReads } from './held-answers'
 import { earnedOnce } from '../shared/margin'
 import { paiseToDecimal } from '../shared/money'
-import { say } from '../shared/error-words'
-import { paperWords, type Language } from '../shared/paper-words'
+import { type Language, paperWords, say } from '../shared/words'
 
 /** Beyond this an export is a backup's job, not a spreadsheet's: the filename says when it was cut. */
 const EXPORT_MAX_ROWS = 200_000

@@ -4,7 +4,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { couponMargin, rechargeMargin, type CommissionRate } from '../shared/margin'
 import type { Settings } from './settings'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** What an intent line carries: the rate in force at the sale and what it comes to. */
 export interface FrozenMargin {

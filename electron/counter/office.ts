@@ -10,7 +10,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { readHintFile } from './hint-files'
 import { ledgerDir } from './session'
-import { english, say, type Said } from '../shared/error-words'
+import { english, say, type Said } from '../shared/words'
 
 /** A name as the office and the backup folder (offsite-backup.ts) write it: letters of any script and digits stay; everything else becomes '-'. */
 export function slugOf(name: string): string {

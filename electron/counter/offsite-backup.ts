@@ -15,7 +15,7 @@ import { CounterError } from './errors'
 import { slugOf } from './office'
 import { readHintFile } from './hint-files'
 import type { Session } from './session'
-import { english, say, type Said } from '../shared/error-words'
+import { english, say, type Said } from '../shared/words'
 
 /*
  * Decision: the layout at the target. <folder>/Counter-<shop>-<install id, 8 hex>/<YYYY-MM-DD-HHMMSS>/ is one whole copy

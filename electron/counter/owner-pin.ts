@@ -3,7 +3,7 @@
 import { createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { SecretStore } from './credentials'
 import { CounterError } from './errors'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /**
  * How the hash was made, kept with it so a later Counter can raise the cost and still check old PINs.

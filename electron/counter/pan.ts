@@ -13,7 +13,7 @@ import { idToNumber, intentStamp } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import { expectedPanBalance } from './reconcile'
 import type { Session } from './session'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 type PanChannels =
   | 'pan.states'

@@ -10,7 +10,7 @@
 // name) goes without it. Lohit Devanagari (OFL, resources/fonts/OFL.txt): clear matras at 10 px, and small.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEVANAGARI } from '../shared/paper-words'
+import { DEVANAGARI } from '../shared/words'
 
 /** The family receipt.css and the A4 report name after their Latin fonts. */
 export const PAPER_DEVANAGARI_FAMILY = 'Counter Devanagari'

@@ -7,7 +7,7 @@ import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import type { Session } from './session'
 import { singleFlight } from './single-flight'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export type UnresolvedEntry = UnresolvedSale
 

@@ -8,7 +8,7 @@ import { JOURNAL_DIR, listSegments } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
 import { HeldJournalReader, type HeldJournal } from '../office/held-journal'
 import type { OfficeAddress } from '../office/shipper'
-import { english } from '../shared/error-words'
+import { english } from '../shared/words'
 import { ledgerDir } from './session'
 import type { StoredSettings } from './settings'
 

@@ -15,7 +15,7 @@ import { CounterError } from './errors'
 import type { StoredSettings } from './settings'
 import { testPageHtml } from './test-page'
 import { devanagariFontFace } from './paper-fonts'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 type PrinterChannels = 'printer.list' | 'printer.testPage' | 'printer.status'
 

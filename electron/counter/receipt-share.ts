@@ -2,7 +2,7 @@
 // in the receipt's language, and the wa.me address that opens a chat with it for an Indian mobile number.
 import { WHATSAPP_ADDRESS } from '../contract'
 import { formatPaise } from '../shared/money'
-import { paperWords } from '../shared/paper-words'
+import { paperWords } from '../shared/words'
 import type { ReceiptContent, ShopHeader } from '../shared/receipt-content'
 
 /**

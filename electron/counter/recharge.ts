@@ -10,7 +10,7 @@ import { rechargeMarginOf } from './margins'
 import { intentStamp } from './order-ids'
 import { refuseWhileUnresolved } from './pending'
 import type { Session } from './session'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 type RechargeChannels = 'catalog.operators' | 'recharge.lookupOperator' | 'recharge.sell' | 'recharge.checkStatus'
 

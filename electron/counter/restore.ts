@@ -8,7 +8,7 @@ import type { HandlersFor, LaterSale, RestoreDone, RestoreLook, RestoreSource } 
 import { copyLedgerFolder } from '../ledger/backup-copy'
 import { syncDirectory, writeFileAtomically } from '../ledger/durable-files'
 import { salesBeyond, summarizeJournal, type JournalSummary } from '../ledger/journal-summary'
-import { english, say, type Said } from '../shared/error-words'
+import { english, say, type Said } from '../shared/words'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { readHintFile } from './hint-files'

@@ -7,7 +7,7 @@ import type { SecretStore } from './credentials'
 import type { Access, Log } from './dispatch'
 import { CounterError } from './errors'
 import { OwnerPin, PEPPER_MISSING, RESET_PIN_FILE, type PinFileStore } from './owner-pin'
-import { english, say, type Said } from '../shared/error-words'
+import { english, say, type Said } from '../shared/words'
 
 /**
  * Decision: owner mode ends 5 minutes after the unlock or the last owner-only action. Selling does

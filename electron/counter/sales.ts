@@ -10,7 +10,7 @@ import { CounterError } from './errors'
 import type { Paper, SaleReceipt } from './receipt-printing'
 import { receiptChatText, whatsAppUrl } from './receipt-share'
 import { couponReceipt, paymentReceipt, rechargeReceipt, receiptRenderer } from './receipts'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 type SalesChannels = 'sales.today' | 'receipt.html' | 'receipt.print' | 'receipt.savePdf' | 'receipt.share'
 

@@ -10,10 +10,9 @@ import { secretNames, type SecretName, type SecretStore } from './credentials'
 import { CounterError } from './errors'
 import type { RechargeCredentials } from '../partners/recharge-api'
 import type { ClockStyle } from '../shared/dates'
-import type { Language } from '../shared/paper-words'
+import { type Language, type Said, say } from '../shared/words'
 import type { OwnerPinFile } from './owner-pin'
 import type { OfficeAddress } from '../office/shipper'
-import { say, type Said } from '../shared/error-words'
 
 export interface StoredSettings {
   userId: string
@@ -38,7 +37,7 @@ export interface StoredSettings {
   cashOutLimitPaise: number
   /** Staff count the drawer blind: no expected figure nor difference in their answers (counter/day-close.ts). */
   blindClose: boolean
-  /** The screens' language (the renderer's i18n); receipts and the Z report follow receiptLanguage, set apart. */
+  /** The screens' language (the screen part of shared/words); receipts and the Z report follow receiptLanguage, set apart. */
   screenLanguage: Language
   receiptLanguage: Language
   /** The shop's commission per operator and coupon type (electron/counter/margins.ts); saved on their own channel. */

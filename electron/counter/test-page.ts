@@ -4,7 +4,7 @@
 // decision: its words stay in the printer's code page, since that page tests the printer's own text columns,
 // which have no Devanagari; a Hindi page there would be a picture and test nothing of them.)
 import { receiptPageCss } from '../shared/paper'
-import { paperWords } from '../shared/paper-words'
+import { paperWords } from '../shared/words'
 import { fontFacesFor } from './paper-fonts'
 import { escapeHtml, type ReceiptShop } from './receipts'
 

@@ -4,7 +4,7 @@ import type { HandlersFor } from '../contract'
 import type { UpiConfirmKind } from '../ledger/events'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** What is confirmed: the kind and state of the sale the id names, and whether it was paid by UPI. */
 interface UpiTarget {

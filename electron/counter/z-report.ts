@@ -6,8 +6,7 @@ import { formatDay, formatExportTime } from '../shared/dates'
 import { formatPaise, paiseToDecimal, parseRupees } from '../shared/money'
 import { formatCount } from '../shared/numbers'
 import { receiptPageCss } from '../shared/paper'
-import { paperWords, type Language, type PaperWords } from '../shared/paper-words'
-import { speak } from '../shared/error-words'
+import { type Language, paperWords, type PaperWords, speak } from '../shared/words'
 import { fontFacesFor, PAPER_DEVANAGARI_FAMILY } from './paper-fonts'
 import { escapeHtml, paperTime, type ReceiptShop } from './receipts'
 
@@ -19,7 +18,7 @@ export interface ZReportOptions {
   fontFace?: string
 }
 
-/** Every word of every form is in the shop's receipt language (shared/paper-words.ts). */
+/** Every word of every form is in the shop's receipt language (shared/words/en/paper.ts). */
 const stateLabel = (words: PaperWords['z'], state: SaleState) => words.state[state]
 
 const endings = { csv: '.csv', a4: '.html', receipt: '-receipt.html', pdf: '.pdf' }

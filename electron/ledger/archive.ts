@@ -7,6 +7,7 @@ import { readMeta, writeMeta } from './meta'
 import { migrate } from './migrations'
 import { syncDirectory, writeFileAtomically } from './durable-files'
 import { removeNumberIndex, writeNumberIndex } from './number-index'
+import { say } from '../shared/words'
 
 export const ARCHIVE_DIR = 'archive'
 const ARCHIVE_NAME = /^FY(\d{4})-(\d{2})\.sqlite$/
@@ -57,7 +58,7 @@ export function readArchive<T>(SQL: SqlJsStatic, file: string, read: (db: Databa
     db.run('PRAGMA query_only = 1')
     return read(db)
   } catch (cause) {
-    throw new Error(`The archive ${path.basename(file)} could not be read (${(cause as Error).message}).`, { cause })
+    throw new Error(say('ledger.archiveUnreadable', { name: path.basename(file), error: (cause as Error).message }), { cause })
   } finally {
     db?.close()
   }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { writeFileAtomically } from './durable-files'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 import { FROM_THE_START, JOURNAL_DIR, LEGACY_JOURNAL_FILE, listSegments, readChainPoints, samePoint, type ChainPoint, type ReadStart, type Segment } from './segments'
 
 const SEALS_FILE = 'sealed.json'

@@ -10,7 +10,7 @@ import { checkJournal, digestOf } from './audit'
 import { copyFileDurably, syncDirectory } from './durable-files'
 import { JOURNAL_DIR, listSegments, locate } from './segments'
 import { checkOf, copySavedCopy, readChecks, readSnapshotFile, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from './snapshot'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 type OnCopied = (bytes: number) => void
 

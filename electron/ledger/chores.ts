@@ -1,5 +1,6 @@
 // The ledger's chores thread as the Ledger sees it: typed requests, one answer each (progress on the way), the thread's errors carried back as errors.
 import type { Worker } from 'node:worker_threads'
+import { say } from '../shared/words'
 import type { JournalAudit } from './audit'
 import type { CopiedLedger } from './backup-copy'
 import type { ChainPoint } from './segments'
@@ -68,7 +69,7 @@ export class Chores {
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: ChoreReply) => this.answer(reply))
     worker.on('error', (error) => this.stop(error))
-    worker.on('exit', (code) => this.stop(new Error(`the ledger's background thread stopped (exit code ${code})`)))
+    worker.on('exit', (code) => this.stop(new Error(say('chores.threadExited', { code }))))
   }
 
   static start(dir: string): Chores {
@@ -114,6 +115,6 @@ export class Chores {
    */
   async terminate(): Promise<void> {
     await this.worker.terminate()
-    this.stop(new Error("the ledger's background thread was stopped"))
+    this.stop(new Error(say('chores.threadStopped')))
   }
 }

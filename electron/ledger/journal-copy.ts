@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { JournalEntry } from './events'
 import { checkEntry, GENESIS, JOURNAL_DIR, segmentName, type ChainPoint } from './segments'
 import { syncDirectory, writeFully } from './durable-files'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 const NEWLINE = 0x0a
 /** Lines are gathered to this size before a write: a million lines' copy makes a few hundred writes, not a million. */

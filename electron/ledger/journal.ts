@@ -17,6 +17,7 @@ import {
   type ReadStart,
   type Segment,
 } from './segments'
+import { say, type Said } from '../shared/words'
 import { syncDirectory, writeFully } from './durable-files'
 
 export { FROM_THE_START, GENESIS, GENESIS_HASH, hashEntry, JOURNAL_DIR, LEGACY_JOURNAL_FILE, segmentName } from './segments'
@@ -27,11 +28,11 @@ export { verifyJournal } from './audit'
  * Moves a journal.ndjson written before segments existed into journal/ as its first segment.
  * Returns why it could not, when both layouts hold lines: Counter will not guess which is the record.
  */
-function adoptLegacyJournal(dir: string, journalDir: string): string | null {
+function adoptLegacyJournal(dir: string, journalDir: string): Said | null {
   const legacy = path.join(dir, LEGACY_JOURNAL_FILE)
   if (!fs.existsSync(legacy)) return null
   if (listSegments(journalDir).length > 0) {
-    return `both ${LEGACY_JOURNAL_FILE} and the ${JOURNAL_DIR} folder hold a journal; move one of them aside`
+    return say('journal.twoJournals', { file: LEGACY_JOURNAL_FILE, folder: JOURNAL_DIR })
   }
   fs.renameSync(legacy, path.join(journalDir, segmentName(1)))
   syncDirectory(journalDir)
@@ -59,14 +60,14 @@ export class Journal {
   private synced = 0
   private syncTimer: NodeJS.Timeout | null = null
   private last: ChainPoint = GENESIS
-  private unusable: string | null = 'the journal has not been read yet'
+  private unusable: Said | null = say('journal.notRead')
   private readonly unusableListeners = new Set<(reason: string) => void>()
 
   private constructor(
     private readonly journalDir: string,
     private readonly segments: Segment[],
     /** Set when the folder holds two journals: the journal is then read but never written. */
-    readonly conflict: string | null,
+    readonly conflict: Said | null,
   ) {
     this.fd = fs.openSync(segments[segments.length - 1].file, 'a+')
   }
@@ -100,11 +101,11 @@ export class Journal {
    * (it is evidence) and makes the journal refuse appends.
    */
   readFrom(start: ReadStart, visit: (entry: JournalEntry) => void): ChainRead {
-    if (this.fd === null) throw new Error('the journal is closed')
+    if (this.fd === null) throw new Error(say('journal.closed'))
     const read = readChain(this.segments, start, visit)
     this.last = read.last
     this.size = fs.fstatSync(this.fd).size
-    this.unusable = this.conflict ?? (read.broken ? `the journal is damaged at line ${read.broken.line}` : null)
+    this.unusable = this.conflict ?? (read.broken ? say('journal.damagedAt', { line: read.broken.line }) : null)
     if (read.tornTail && this.unusable === null) {
       fs.ftruncateSync(this.fd, read.tailBytes)
       fs.fsyncSync(this.fd)
@@ -129,8 +130,8 @@ export class Journal {
    * On failure the file is cut back to where it was, so no half line is left for the next append.
    */
   append<T extends LedgerEventType>(type: T, data: LedgerEventData[T], at: string): JournalEntry<T> {
-    if (this.fd === null) throw new Error('the journal is closed')
-    if (this.unusable) throw new Error(`${this.unusable}; nothing more can be written`)
+    if (this.fd === null) throw new Error(say('journal.closed'))
+    if (this.unusable) throw new Error(say('journal.nothingMore', { why: this.unusable }))
     const seq = this.last.seq + 1
     const prev = this.last.hash
     const line = JSON.stringify({ seq, at, type, data, prev, hash: hashEntry(prev, { seq, at, type, data }) }) + '\n'
@@ -158,12 +159,12 @@ export class Journal {
    */
   syncDeferred(): void {
     if (this.fd === null) return
-    if (this.unusable) throw new Error(`${this.unusable}; nothing more can be written`)
+    if (this.unusable) throw new Error(say('journal.nothingMore', { why: this.unusable }))
     if (this.synced === this.size) return
     try {
       this.sync(this.fd)
-    } catch {
-      throw new Error(`${this.unusable}; nothing more can be written`)
+    } catch (error) {
+      throw new Error(say('journal.nothingMore', { why: this.unusable ?? (error as Error).message }))
     }
     this.synced = this.size
   }
@@ -191,7 +192,7 @@ export class Journal {
     } catch (error) {
       if (this.synced < this.size) {
         const said = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-        this.becomeUnusable(`the disk reported an error (${said}) while saving the journal's latest lines, so they may not be on it`)
+        this.becomeUnusable(say('journal.diskError', { code: said }))
       }
       throw error
     } finally {
@@ -204,7 +205,7 @@ export class Journal {
     this.syncTimer = null
   }
 
-  private becomeUnusable(reason: string): void {
+  private becomeUnusable(reason: Said): void {
     if (this.unusable) return
     this.unusable = reason
     for (const listener of this.unusableListeners) listener(reason)
@@ -216,7 +217,7 @@ export class Journal {
       fs.fsyncSync(fd)
       if (!this.unusable) this.synced = this.size
     } catch {
-      this.becomeUnusable('a failed journal write could not be undone')
+      this.becomeUnusable(say('journal.undoFailed'))
     }
   }
 

@@ -19,7 +19,7 @@ import type { LedgerPort, LedgerProgress, WorkArgs, WorkName, WorkValue } from '
 import type { ReadArgs, ReadName, ReadValue } from './ledger-reads'
 import type { WriteArgs, WriteName, WriteValue } from './sale-writes'
 import { startThread } from './threads'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /**
  * Said of a request the thread took but never answered: a line it was writing may or may not be in

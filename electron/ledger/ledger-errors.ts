@@ -1,8 +1,8 @@
 // The ledger's refusals a caller acts on: nothing was recorded, or the day's books are closed.
-import { english, say } from '../shared/error-words'
+import { english, say } from '../shared/words'
 
 // Says only what the ledger knows: whether the provider was asked is the caller's to say (see recordWrite).
-// The books' words are said (shared/error-words.ts): notices and refusals reach the screen in its language.
+// The books' words are said (shared/words): notices and refusals reach the screen in its language.
 export const NOTHING_WRITTEN = say('ledger.nothingWritten')
 
 /** The one error a caller shows as is: the line was not recorded (an intent not recorded must not be sent either). */

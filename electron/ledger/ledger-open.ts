@@ -1,5 +1,5 @@
 // Opening the ledger: the newest snapshot its check vouches for and that agrees with the journal, a backup before migrating it, and a replay of the journal past it.
-// What it finds is said (shared/error-words.ts) for the shop's screen; logs read it in English.
+// What it finds is said (shared/words) for the shop's screen; logs read it in English.
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Database, SqlJsStatic } from 'sql.js'
@@ -9,7 +9,7 @@ import { CHECKED_SNAPSHOTS_VERSION, LATEST_SCHEMA_VERSION, migrate, schemaVersio
 import { keepRoomToGrow, prepareConnection } from './connection'
 import { journalPosition, projectRun } from './projections'
 import { copyFileDurably } from './durable-files'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 import { checkOf, PREVIOUS_SNAPSHOT_FILE, readChecks, readSnapshotFile, SNAPSHOT_FILE, SNAPSHOT_FILES_NEWEST_FIRST, type SnapshotCheck } from './snapshot'
 
 /** Copies of the snapshots taken before a migration changes them, in the ledger folder. */

@@ -6,7 +6,7 @@ import type { Journal } from './journal'
 import { LedgerWriteError } from './ledger-errors'
 import { journalPosition } from './projections'
 import { SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** What the saves need of the ledger whose books they save. */
 export interface SavedBooks {

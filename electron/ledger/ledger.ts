@@ -17,7 +17,7 @@ import { LEDGER_READS, type ReadArgs, type ReadBooks, type ReadName, type ReadVa
 import type { SnapshotCheck } from './snapshot'
 import { DayClosedError, LedgerWriteError, NOTHING_WRITTEN } from './ledger-errors'
 import { Saves } from './ledger-saves'
-import { english, say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
 export type { HistoryPage, HistoryQuery } from './history'
@@ -314,9 +314,7 @@ export class Ledger {
     const stamp = this.options.now().toISOString().replace(/[:.]/g, '-')
     for (const archive of restored) {
       const asideAs = setArchiveAside(archive, stamp)
-      this.laterNotices.push(
-        `The books of ${archive.name} had been archived while the computer's clock was set ahead; that year's sales, top-ups and day closes are back in the books. The archive file was kept as archive/${asideAs}.`,
-      )
+      this.laterNotices.push(say('ledger.archivesRestored', { year: archive.name, file: asideAs }))
     }
     if (restored.length > 0) this.booksChanged()
     return written
@@ -375,8 +373,8 @@ export class Ledger {
     try {
       await this.saves.last()
     } catch (error) {
-      const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? 'disk full' : english((error as Error).message)
-      problems.push(`The ledger's saved copy could not be written at exit (${why}); every sale is in the journal and the next start rebuilds it.`)
+      const why = (error as NodeJS.ErrnoException).code === 'ENOSPC' ? say('ledger.diskFull') : (error as Error).message
+      problems.push(say('ledger.exitSaveFailed', { why }))
     } finally {
       await this.saves.stop()
       this.journal.close()

@@ -6,7 +6,7 @@ import { migrate } from './migrations'
 import { journalPosition, projectRun } from './projections'
 import { JOURNAL_DIR, listSegments, locate, readChain, samePoint, type ChainPoint, type ReadStart } from './segments'
 import { checkOf, readSnapshotFile, SNAPSHOT_FILE, writeSnapshot, type SnapshotCheck } from './snapshot'
-import { english } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export class Replica {
   private db: Database | null = null
@@ -27,7 +27,7 @@ export class Replica {
     if (bytes === null || checkOf(bytes, [check]) === null) return false
     const db = new this.SQL.Database(bytes)
     this.replace(db)
-    if (!samePoint(journalPosition(db), check)) throw new Error(`${SNAPSHOT_FILE} does not hold the journal position its check names`)
+    if (!samePoint(journalPosition(db), check)) throw new Error(say('replica.checkMismatch', { file: SNAPSHOT_FILE }))
     migrate(db)
     return true
   }
@@ -54,16 +54,16 @@ export class Replica {
 
   private follow(through: ChainPoint): Database {
     const db = this.db
-    if (db === null) throw new Error('the copy of the books was never loaded')
+    if (db === null) throw new Error(say('replica.notLoaded'))
     const from = journalPosition(db)
     if (from.seq >= through.seq) {
       if (samePoint(from, through)) return db
-      throw new Error(`the copy of the books is at entry #${from.seq}, past #${through.seq}`)
+      throw new Error(say('replica.pastTarget', { from: from.seq, through: through.seq }))
     }
     const segments = listSegments(path.join(this.dir, JOURNAL_DIR))
     const resumed = this.resume && samePoint(this.resume.start.after, from) && segments[this.resume.start.segment]?.file === this.resume.file
     const located = resumed ? { found: true as const, start: this.resume!.start } : locate(segments, from)
-    if (!located.found) throw new Error(`the copy of the books cannot continue the journal: ${english(located.reason)}`)
+    if (!located.found) throw new Error(say('replica.cannotContinue', { reason: located.reason }))
     // Entries past `through` are being appended as this reads (the last may be half-written): left for the next time.
     // A throw undoes the batch under way: `resume` then names an entry past the books' position, and is not used.
     const read = projectRun(db, (apply) =>
@@ -76,8 +76,8 @@ export class Replica {
     const reached = journalPosition(db)
     if (!samePoint(reached, through)) {
       // A chore's own failure, in English as logs are: the segments' reasons are said for screens.
-      const why = read.broken ? `line ${read.broken.line}: ${english(read.broken.reason)}` : `it ends at entry #${reached.seq}`
-      throw new Error(`the journal could not be followed to entry #${through.seq} (${why})`)
+      const why = read.broken ? say('replica.brokenLine', { line: read.broken.line, reason: read.broken.reason }) : say('replica.endsAt', { seq: reached.seq })
+      throw new Error(say('replica.notFollowed', { through: through.seq, why }))
     }
     return db
   }

@@ -1,10 +1,10 @@
 // The journal's files: segments named by their first entry, read line by line in bounded chunks, and checked as one hash chain.
-// Why a line breaks the chain is said (shared/error-words.ts): it reaches the screen inside the books' notices.
+// Why a line breaks the chain is said (shared/words): it reaches the screen inside the books' notices.
 import { createHash, hash as digestOnce } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { JournalEntry } from './events'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export const JOURNAL_DIR = 'journal'
 /** Where versions before segments kept the whole journal: adopted as the first segment on open. */

@@ -1,10 +1,10 @@
 // The office side of shipping: registers a terminal and stores a batch of its journal entries, checked, idempotently, in one transaction.
-// Its refusals are said (shared/error-words.ts): the counter's status bar shows them in the screen's language.
+// Its refusals are said (shared/words): the counter's status bar shows them in the screen's language.
 import type { ClientBase } from 'pg'
 import type { JournalEntry } from '../ledger/events'
 import { GENESIS, GENESIS_HASH, hashedBody, hashEntry, type ChainPoint } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** The office refused a batch: it would break a terminal's chain or contradict what the office holds. Nothing of it was stored. */
 export class OfficeRefusal extends Error {

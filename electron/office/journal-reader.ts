@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { JournalEntry } from '../ledger/events'
 import { listSegments, locate, readChain, samePoint, type ChainPoint, type ReadStart } from '../ledger/segments'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 /** Why nothing more can be read: the chain broke (an edited or removed line), or the journal is not the one the office holds. */
 export interface ReadRefusal {

@@ -1,6 +1,6 @@
 // `npm run office`: the head office's read-only page over its database, or (`npm run office -- roles`) its owner's set-up of the office's roles. Built to out/main/office.js.
 import pg from 'pg'
-import { english } from '../shared/error-words'
+import { english } from '../shared/words'
 import { checkLaunchToken } from '../shared/loopback-guard'
 import { CREATE_ROLES_SQL, OFFICE_ROLES, setUpOfficeRoles } from './migrations'
 import { startOfficeServer } from './office-server'

@@ -1,7 +1,7 @@
 // The office view's reads: its settings from the environment, a read-only connection, and one day's figures across terminals.
 import pg, { type ClientBase } from 'pg'
 import { formatDate, readDay } from '../shared/dates'
-import { english } from '../shared/error-words'
+import { english } from '../shared/words'
 import { linkShopBalance, LINK_WINDOW_MS } from '../shared/shop-balance'
 import { checkChains, type ChainCheck } from './chain-check'
 import { OFFICE_ROLES } from './migrations'

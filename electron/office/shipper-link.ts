@@ -2,7 +2,7 @@
 import type { OfficeStatus } from '../contract/office'
 import { startThread } from '../ledger/threads'
 import type { ShipperOptions } from './shipper'
-import { say } from '../shared/error-words'
+import { say } from '../shared/words'
 
 export interface ShipperLink {
   stop(): Promise<void>

@@ -8,7 +8,7 @@ import { findParting, recordFork, type Parting } from './forks'
 import { ingestBatch, OfficeRefusal, registerTerminal, touchTerminal } from './ingest'
 import { JournalCursor, JournalEnd, type Batch } from './journal-reader'
 import { migrateOffice } from './migrations'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 /** The head office's database as the counter's settings give it (counter/settings.ts officeConfig); the password only ever goes there. */
 export interface OfficeAddress {
@@ -92,7 +92,7 @@ export function officeFull(error: unknown): boolean {
 /**
  * Plain words for why the office did not answer, from the error's code only: a driver's own
  * message could quote the connection's settings, and none of it would help the shop. Said
- * (shared/error-words.ts): the core speaks them in the screen's language.
+ * (shared/words): the core speaks them in the screen's language.
  */
 export function unreachableWords(error: unknown, office: OfficeAddress): Said {
   const where = `${office.host}:${office.port}`

@@ -1,12 +1,12 @@
 // One keep-alive HTTP client per partner base URL: sends a request and returns the answer or why there was none.
 import http from 'node:http'
 import https from 'node:https'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 
 export type HttpResult =
   | { kind: 'answer'; httpStatus: number; contentType: string; text: string; json: unknown /* undefined when the body is not JSON */ }
   /** 'not-sent': no byte of the request can have reached the provider (watchProgress decides); after 'timeout' or 'network' one may have. */
-  | { kind: 'no-answer'; reason: 'timeout' | 'network' | 'not-sent'; detail: Said /* plain words (shared/error-words.ts), no secrets, no request body */ }
+  | { kind: 'no-answer'; reason: 'timeout' | 'network' | 'not-sent'; detail: Said /* plain words (shared/words), no secrets, no request body */ }
 
 // The provider announces "Keep-Alive: timeout=5": an idle socket is dropped on our side a second
 // earlier, so we never write a request onto a socket the server is closing at that moment.

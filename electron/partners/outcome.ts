@@ -42,9 +42,9 @@
 // settles nothing. UNKNOWN is never a failure: the sale may have gone through, so only a status check settles it.
 //
 // Words: a reply's message is the provider's own when it gave one; every sentence of ours is said (say(), shared/
-// error-words.ts, the partner.* keys) with the provider's words as a param, so a Hindi screen reads ours in Hindi.
+// shared/words, the partner.* keys) with the provider's words as a param, so a Hindi screen reads ours in Hindi.
 import type { Outcome } from '../contract'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 import type { HttpResult } from './http'
 
 /** What a call is for: it decides what a refusal of the request means (the table above). */
@@ -54,7 +54,7 @@ export interface ProviderReply {
   outcome: Outcome
   /** The provider's status word, verbatim, when it gave one. */
   providerStatus: string | null
-  /** The provider's own message as it sent it, or our words for the answer, said (shared/error-words.ts) with its words as a param. */
+  /** The provider's own message as it sent it, or our words for the answer, said (shared/words) with its words as a param. */
   message: string
   httpStatus: number | null
   body: Record<string, unknown> | null

@@ -1,5 +1,5 @@
 // The PAN agent API's seven calls (agents, coupons, password resets, balance): form fields with api_key, and what each answer says.
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 import { parseProviderRupees } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { answeredAboutAnother, classify, settleCheck, type CallRole, type ProviderReply, type Wording } from './outcome'

@@ -1,7 +1,7 @@
 // Signed calls to the recharge API (transaction, check_status, fetch_operator) and what their answers mean.
 import { createHmac } from 'node:crypto'
 import type { Outcome } from '../contract'
-import { say, type Said } from '../shared/error-words'
+import { say, type Said } from '../shared/words'
 import { paiseToDecimal } from '../shared/money'
 import { PartnerHttp, type HttpResult } from './http'
 import { classify, SALE_WORDING, settleCheck, type CallRole, type ProviderReply } from './outcome'
@@ -132,7 +132,7 @@ export class RechargeApi {
     return {
       outcome: reply.outcome,
       // classify() words an UNKNOWN, or no answer at all, for a partner call; a lookup sells nothing, and journals
-      // nothing, so its words are said (shared/error-words.ts) for the screen's language. A FAILED lookup's
+      // nothing, so its words are said (shared/words) for the screen's language. A FAILED lookup's
       // message is otherwise the provider's own.
       message: lookupAnswered(reply) ? reply.message : unansweredLookup(reply),
       operator: dataField(reply.body, 'operator'),

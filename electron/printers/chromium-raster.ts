@@ -9,6 +9,7 @@ import { delimiter, join } from 'node:path'
 import type { Readable, Writable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { PNG } from 'pngjs'
+import { say } from '../shared/words'
 import type { HtmlRasterizer, RgbaImage } from './printer-ports'
 
 /** Names a Chromium goes by on PATH (Linux, macOS with a package manager). */
@@ -105,7 +106,7 @@ export function cropBelowContent(image: RgbaImage): RgbaImage {
   return { width: image.width, height: rows, data: image.data.subarray(0, rows * rowBytes) }
 }
 
-const failed = (path: string, detail: string) => new Error(`The receipt could not be drawn for the printer: the browser at ${path} failed (${detail}).`)
+const failed = (path: string, detail: string) => new Error(say('raster.browserFailed', { path, detail }))
 
 interface Waiter {
   resolve(result: Record<string, unknown>): void
@@ -136,10 +137,10 @@ function startBrowser(path: string, profileDir: string) {
   // Its exit, not the close of its pipes: a process it started may hold them open after it has gone.
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   child.once('error', (error) => fail(error.message))
-  child.once('exit', (code, signal) => closing || fail(`it stopped (${signal ?? code})`))
+  child.once('exit', (code, signal) => closing || fail(say('raster.stopped', { how: String(signal ?? code) })))
   // A write to a browser that has just died fails here; its exit says why.
   toBrowser.on('error', () => undefined)
-  const timer = setTimeout(() => fail(`no picture after ${RUN_TIMEOUT_MS / 1000} s`), RUN_TIMEOUT_MS)
+  const timer = setTimeout(() => fail(say('raster.noPicture', { seconds: RUN_TIMEOUT_MS / 1000 })), RUN_TIMEOUT_MS)
 
   let received = ''
   fromBrowser.setEncoding('utf8')
@@ -154,7 +155,7 @@ function startBrowser(path: string, profileDir: string) {
       try {
         message = JSON.parse(text)
       } catch {
-        return fail('it answered something that is not DevTools JSON')
+        return fail(say('raster.notDevTools'))
       }
       const key = message.id ?? message.method ?? ''
       const waiter = waiting.get(key)
@@ -195,9 +196,7 @@ export function chromiumRasterizer(chromiumPath: string | null = findChromium())
   return {
     async rasterize(html: string, widthPx: number): Promise<RgbaImage> {
       if (!chromiumPath) {
-        throw new Error(
-          'The receipt could not be drawn for the printer: no Chromium, Google Chrome or Microsoft Edge was found. Install one, or set COUNTER_CHROMIUM to its program file.',
-        )
+        throw new Error(say('raster.noBrowser'))
       }
       const dir = mkdtempSync(join(tmpdir(), 'counter-raster-'))
       const browser = startBrowser(chromiumPath, join(dir, 'profile'))
@@ -220,7 +219,7 @@ export function chromiumRasterizer(chromiumPath: string | null = findChromium())
           if (height > FIRST_HEIGHT_PX) await size(height)
           const { data } = await tab('Page.captureScreenshot', { format: 'png' })
           const png = PNG.sync.read(Buffer.from(String(data), 'base64'))
-          if (png.width !== widthPx) throw new Error(`The receipt could not be drawn for the printer: the browser drew it ${png.width} dots wide, not ${widthPx}.`)
+          if (png.width !== widthPx) throw new Error(say('raster.wrongWidth', { drawn: png.width, wanted: widthPx }))
           const image = cropBelowContent({ width: png.width, height: png.height, data: new Uint8Array(png.data.buffer, png.data.byteOffset, png.data.length) })
           if (image.height <= png.height * (1 - ENDED_BLANK_FRACTION) || height >= MOST_HEIGHT_PX) return image
         }

@@ -8,7 +8,7 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
 import CodepageEncoder from '@point-of-sale/codepage-encoder'
 import { formatPaise } from '../shared/money'
-import { paperWords } from '../shared/paper-words'
+import { paperWords } from '../shared/words'
 import type { ReceiptContent, ShopHeader } from '../shared/receipt-content'
 import type { RgbaImage } from './printer-ports'
 
@@ -227,15 +227,18 @@ export function testPageBytes(shop: ShopHeader, { widthMm }: { widthMm: RollWidt
   const columns = ROLL_COLUMNS[widthMm]
   const dots = ROLL_DOTS[widthMm]
   const to = encoder(widthMm)
+  // Decision: the page's words are English whatever the receipt language: it tests the printer's own text columns,
+  // whose code page has no Devanagari (a Hindi page would be a picture and test nothing of them).
+  const words = paperWords('en').testPage
   // Decision: a header the code page cannot print is not printed as "?": the page says receipts go as images.
   if (printable(shop.shopName) && printable(shop.shopAddress)) header(to, shop, columns)
-  else centred(to, 'The shop name or address has letters this printer prints only in pictures: receipts will be printed as images.', columns)
-  centred(to.bold(true), 'Printer test page', columns)
+  else centred(to, words.text.pictureHeader, columns)
+  centred(to.bold(true), words.title, columns)
   to.bold(false)
-  centred(to, `${widthMm} mm roll: ${columns} characters, ${dots} dots a line`, columns)
+  centred(to, words.text.roll(widthMm, columns, dots), columns)
   to.newline()
   for (const line of rulerLines(columns)) to.line(line)
   to.image(dotScale(dots), dots, 24, 'threshold', 128)
-  centred(to, 'Both rulers should reach the right edge of the paper.', columns)
+  centred(to, words.text.rulers, columns)
   return finish(to, false)
 }

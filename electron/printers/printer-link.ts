@@ -1,13 +1,13 @@
 // The wire to an ESC/POS printer reached without a driver: ask a network printer how it is (DLE EOT)
 // and send it a job over raw TCP, or write a job to a device or share path; every failure becomes a
-// PrinterError whose message tells shop staff what to check: a said reference (shared/error-words.ts),
+// PrinterError whose message tells shop staff what to check: a said reference (shared/words),
 // spoken in the screen's language where it reaches a screen (the dispatch), English in logs.
 import { constants, type Stats } from 'node:fs'
 import { open, stat } from 'node:fs/promises'
 import { connect, type Socket } from 'node:net'
 import type { PrinterState } from '../contract'
 import { describePrinterAddress, type PrinterAddress } from '../shared/printer-address'
-import { english, say, type Said } from '../shared/error-words'
+import { english, say, type Said } from '../shared/words'
 
 export interface PrinterStatus {
   state: PrinterState

@@ -1,7 +1,7 @@
 // The shop's commission arithmetic: rates (percent held as basis points, fixed amounts in paise), the margin a sale
 // earns, the one rounding rule, and reading a typed percent exactly. A leaf of the shared floor: no floats touch it.
 import { formatPaise } from './money'
-import { say, type Said } from './error-words'
+import { say, type Said } from './words'
 
 /**
  * A rate as the provider's rate card says it: a percent of the recharge amount, or a fixed amount per

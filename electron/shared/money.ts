@@ -1,8 +1,8 @@
 // Money as integer paise: exact parsing of decimal rupee strings, and formatting for people.
 // No floating point touches an amount anywhere in Counter; this module is the only converter. A leaf module on the
 // shared floor (partners, counter, contract, simulator and renderer all read amounts): it imports nothing of ours but
-// the words of its refusals (error-words.ts, itself a leaf).
-import { say, type Said } from './error-words'
+// the words of its refusals (shared/words, itself a leaf).
+import { say, type Said } from './words'
 
 export class MoneyFormatError extends Error {
   constructor(readonly text: string) {

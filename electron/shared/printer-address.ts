@@ -1,7 +1,7 @@
 // Where an ESC/POS printer is reached without a driver: a network printer's address (raw TCP, port
 // 9100 unless given) or a device or share path written to as a file. A leaf module: the settings
-// contract checks with it and the printer link connects with it; its refusals are words of error-words.ts.
-import { say, type Said } from './error-words'
+// contract checks with it and the printer link connects with it; its refusals are words of shared/words.
+import { say, type Said } from './words'
 
 export type PrinterAddress = { kind: 'network'; host: string; port: number } | { kind: 'path'; path: string }
 

@@ -1,6 +1,6 @@
 // What a receipt says, apart from its look: the model counter/receipts.ts fills for each kind of sale
 // and both the HTML layout and the ESC/POS text printer (printers/escpos.ts) draw, in the words of its language.
-import type { Language } from './paper-words'
+import type { Language } from './words'
 
 /** A label and its value; rows whose value is unknown are left off the receipt. */
 export type ReceiptRow = [label: string, value: string]

@@ -6,7 +6,7 @@ import { chromiumRasterizer } from '../printers/chromium-raster'
 import { closeCounter } from '../shutdown'
 import { startTrainingSimulator } from '../simulator/server'
 import { checkWebToken, startWebServer } from './server'
-import { english } from '../shared/error-words'
+import { english } from '../shared/words'
 import { startupTimeline } from '../counter/startup-timeline'
 
 async function main() {

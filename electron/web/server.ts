@@ -9,9 +9,10 @@ import { extname, join, normalize, sep } from 'node:path'
 import { WEB_API_PREFIX, WEB_EVENTS_PATH, type CounterErrorBody, type CounterEvent } from '../contract'
 import type { CounterApp } from '../counter/app'
 import { checkLaunchToken, foreignCaller, listenOnLoopback, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
+import { english, type Said, say, speak } from '../shared/words'
 
 export interface WebServerOptions {
-  counter: Pick<CounterApp, 'dispatch' | 'onEvent'>
+  counter: Pick<CounterApp, 'dispatch' | 'onEvent' | 'screenLanguage'>
   rendererDir: string
   port?: number
   token?: string
@@ -83,11 +84,12 @@ export function checkWebToken(token: string | undefined): void {
 class Refusal extends Error {
   constructor(
     readonly status: number,
+    /** Its message said, spoken in the screen language when it is sent. */
     readonly body: CounterErrorBody,
     /** Closes the connection once answered: its client is not ours (no token, a foreign caller) or has no place. */
     readonly hangUp = false,
   ) {
-    super(body.message)
+    super(english(body.message))
   }
 }
 
@@ -100,8 +102,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   const checkCaller = (req: IncomingMessage) => {
     const foreign = foreignCaller(req, allowed)
-    if (foreign === 'host') throw new Refusal(403, { code: 'forbidden', message: 'Counter only answers on its own loopback address.' }, true)
-    if (foreign === 'origin') throw new Refusal(403, { code: 'forbidden', message: 'Requests from other sites are refused.' }, true)
+    if (foreign === 'host') throw new Refusal(403, { code: 'forbidden', message: say('web.loopbackOnly') }, true)
+    if (foreign === 'origin') throw new Refusal(403, { code: 'forbidden', message: say('web.otherSite') }, true)
   }
 
   /** Connections that have shown the token: the only ones counted toward the cap. */
@@ -110,12 +112,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   /** Refuses a call without the token; gives its connection a place under the cap the first time it shows it. */
   const admitTokenHolder = (req: IncomingMessage) => {
     if (!sameSecret(req.headers.authorization ?? '', `Bearer ${token}`)) {
-      throw new Refusal(401, { code: 'forbidden', message: 'This page was not opened with the address Counter printed at launch.' }, true)
+      throw new Refusal(401, { code: 'forbidden', message: say('web.notLaunched') }, true)
     }
     const socket = req.socket
     if (admitted.has(socket)) return
     if (connections >= limits.maxConnections) {
-      throw new Refusal(503, { code: 'forbidden', message: 'Counter has too many connections open: close some tabs and try again.' }, true)
+      throw new Refusal(503, { code: 'forbidden', message: say('web.tooManyConnections') }, true)
     }
     admitted.add(socket)
     connections++
@@ -130,12 +132,12 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     },
     (req, res) => {
       void handle(req, res).catch((err) => {
-        const refusal = err instanceof Refusal ? err : new Refusal(500, { code: 'internal', message: 'Counter could not answer that request.' })
+        const refusal = err instanceof Refusal ? err : new Refusal(500, { code: 'internal', message: say('web.internal') })
         if (res.headersSent) return res.destroy()
         // The rest of an unread body would be taken for the next request: close instead. With this header Node
         // destroys the socket as soon as the answer is written, whatever the client would keep open.
         if (!req.complete || refusal.hangUp) res.setHeader('Connection', 'close')
-        sendJson(res, refusal.status, { ok: false, error: refusal.body })
+        sendJson(res, refusal.status, { ok: false, error: { ...refusal.body, message: speak(refusal.body.message, options.counter.screenLanguage()) } })
       })
     },
   )
@@ -145,10 +147,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     checkCaller(req)
     const path = pathOf(req)
     if (path.startsWith(WEB_API_PREFIX)) {
-      if (req.method !== 'POST') throw new Refusal(405, { code: 'forbidden', message: 'Use POST for Counter calls.' })
+      if (req.method !== 'POST') throw new Refusal(405, { code: 'forbidden', message: say('web.usePost') })
       admitTokenHolder(req)
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) {
-        throw new Refusal(415, { code: 'invalid_input', message: 'Send the input as application/json.' })
+        throw new Refusal(415, { code: 'invalid_input', message: say('web.json') })
       }
       const input = await readJson(req, limits.bodyIdleMs)
       sendJson(res, 200, await options.counter.dispatch(path.slice(WEB_API_PREFIX.length), input))
@@ -158,7 +160,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     } else if (req.method === 'GET' || req.method === 'HEAD') {
       serveStatic(path, res)
     } else {
-      throw new Refusal(405, { code: 'forbidden', message: 'Not allowed.' })
+      throw new Refusal(405, { code: 'forbidden', message: say('web.notAllowed') })
     }
   }
 
@@ -178,10 +180,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   function serveStatic(path: string, res: ServerResponse) {
     const root = normalize(options.rendererDir)
     let file = normalize(join(root, path))
-    if (!file.startsWith(root + sep) && file !== root) throw new Refusal(404, { code: 'not_found', message: 'Not found.' })
+    if (!file.startsWith(root + sep) && file !== root) throw new Refusal(404, { code: 'not_found', message: say('web.notFound') })
     // The app routes in the hash, so every other path is the one page.
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html')
-    if (!existsSync(file)) throw new Refusal(404, { code: 'not_found', message: 'The counter screens are not built: run `npm run build`.' })
+    if (!existsSync(file)) throw new Refusal(404, { code: 'not_found', message: say('web.notBuilt') })
     res.writeHead(200, { ...securityHeaders, 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream' })
     createReadStream(file).pipe(res)
   }
@@ -219,7 +221,7 @@ function pathOf(req: IncomingMessage): string {
   try {
     return decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname)
   } catch {
-    throw new Refusal(400, { code: 'invalid_input', message: 'The address of this request is malformed (a broken %-escape).' })
+    throw new Refusal(400, { code: 'invalid_input', message: say('web.badEscape') })
   }
 }
 
@@ -236,16 +238,16 @@ function readJson(req: IncomingMessage, idleMs: number): Promise<unknown> {
       req.removeListener('data', onData)
       outcome()
     }
-    const refuse = (status: number, message: string) => settle(() => reject(new Refusal(status, { code: 'invalid_input', message })))
-    const idle = setTimeout(() => refuse(408, 'The request stopped arriving before it was complete.'), idleMs)
+    const refuse = (status: number, message: Said) => settle(() => reject(new Refusal(status, { code: 'invalid_input', message })))
+    const idle = setTimeout(() => refuse(408, say('web.stoppedArriving')), idleMs)
     const onData = (chunk: Buffer) => {
       idle.refresh()
       size += chunk.length
-      if (size > MAX_BODY_BYTES) return refuse(413, 'The request is too large.')
+      if (size > MAX_BODY_BYTES) return refuse(413, say('web.tooLarge'))
       chunks.push(chunk)
     }
     req.on('data', onData)
-    req.on('close', () => refuse(400, 'The request was cut off.'))
+    req.on('close', () => refuse(400, say('web.cutOff')))
     req.on('end', () =>
       settle(() => {
         const text = Buffer.concat(chunks).toString('utf8')
@@ -253,7 +255,7 @@ function readJson(req: IncomingMessage, idleMs: number): Promise<unknown> {
         try {
           resolve(JSON.parse(text))
         } catch {
-          reject(new Refusal(400, { code: 'invalid_input', message: 'The request body is not valid JSON.' }))
+          reject(new Refusal(400, { code: 'invalid_input', message: say('web.notJson') }))
         }
       }),
     )

@@ -2,7 +2,7 @@
 // browser-mode HTTP bridge on 127.0.0.1, authorised by the per-launch token.
 import { WEB_API_PREFIX, WEB_EVENTS_PATH } from '../../electron/contract'
 import type { Channel, CounterEvent, Input, Output, Result } from '../../electron/contract'
-import { t } from './i18n'
+import { t } from './words'
 
 const TOKEN_STORAGE_KEY = 'counter.token'
 const RECONNECT_DELAY_MS = 2000

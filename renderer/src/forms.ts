@@ -2,9 +2,8 @@
 import { ref } from 'vue'
 import type { ZodError } from 'zod'
 import type { CounterErrorBody, Result } from '../../electron/contract'
-import { speak } from '../../electron/shared/error-words'
-import type { Language } from '../../electron/shared/paper-words'
-import { i18n } from './i18n'
+import { speak } from '../../electron/shared/words'
+import { screenLanguage } from './words'
 
 /** Field name -> the one message shown beside that field. */
 export type FieldErrors = Record<string, string>
@@ -12,7 +11,7 @@ export type FieldErrors = Record<string, string>
 /** The first message for each top-level field the schema rejected, in the screen's language (the core's words are already). */
 export function fieldErrorsOf(error: ZodError): FieldErrors {
   const errors: FieldErrors = {}
-  const language = i18n.global.locale.value as Language
+  const language = screenLanguage()
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? '')
     if (field && !(field in errors)) errors[field] = speak(issue.message, language)

@@ -15,7 +15,7 @@ export interface ScreenKey {
   /** As KeyboardEvent.key and aria-keyshortcuts name it. */
   key: string
   ctrl?: boolean
-  /** The i18n key of the screen's name. */
+  /** The words key of the screen's name. */
   name: string
   /** false: reached by its key (and listed in the help) but not shown in the navigation bar. */
   nav?: false
@@ -37,7 +37,7 @@ export const screenKeys: readonly ScreenKey[] = [
   { route: 'settings', path: '/settings', key: ',', ctrl: true, name: 'nav.settings' },
 ]
 
-/** Keys that act within a screen; the i18n key says what they do. */
+/** Keys that act within a screen; the words key says what they do. */
 export interface ActionKey {
   keys: string
   what: string

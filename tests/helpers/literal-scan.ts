@@ -97,7 +97,7 @@ function expressionAt(code: string, start: number, opened: boolean): string {
 
 /**
  * The words written at a refusal's site in core or contract source (refusals are said from
- * electron/shared/error-words.ts), or, `below` the core, where a message for the screen is made:
+ * electron/shared/words/en/said.ts), or, `below` the core, where a message for the screen is made:
  * a literal there reads English on a Hindi screen.
  */
 export function refusalWordsIn(source: string, below = false): string[] {

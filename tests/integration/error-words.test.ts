@@ -4,7 +4,7 @@
 // with English, in English. Each refusal changes nothing in the journal.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Result } from '../../electron/contract'
-import type { Language } from '../../electron/shared/paper-words'
+import type { Language } from '../../electron/shared/words'
 import { journalOf, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
 const PIN = '73915286'

@@ -14,7 +14,7 @@ import { parsePrinterAddress, type PrinterAddress } from '../../electron/shared/
 import { blackDots, decodeEscPos, startFakePrinter, startStalledPrinter, type DecodedPrint, type FakePrinter, type FakePrinterStatus } from '../helpers/escpos-printer'
 import { startPtyPrinter } from '../helpers/pty-printer'
 import { resourcesDir, tempDir } from './helpers'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 import { sampleSale, sampleShop } from '../helpers/sample-sale'
 
 const shop = sampleShop({ receiptWidthMm: 80 })

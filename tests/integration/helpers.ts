@@ -9,7 +9,7 @@ import type { Agent, AgentInput, AppStatus, CounterEvent, PendingItem, Result } 
 import { startCounter, type CounterApp, type CounterOptions } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { ledgerDir } from '../../electron/counter/session'
-import { speakAll } from '../../electron/shared/error-words'
+import { speakAll } from '../../electron/shared/words'
 import { verhoeffDigit } from '../../electron/shared/verhoeff'
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../electron/simulator/server'
 
@@ -134,7 +134,7 @@ export async function pendingItems(rig: RealModeRig): Promise<PendingItem[]> {
 
 /**
  * Every line of the real ledger's journal, in order, parsed; a said message in it (a sale's message, a check's answer,
- * a coupon's problems: shared/error-words.ts) read in English, as the screens hear it on an English screen.
+ * a coupon's problems: shared/words) read in English, as the screens hear it on an English screen.
  */
 export function journalOf(rig: RealModeRig): { seq: number; at: string; type: string; data: Record<string, unknown> }[] {
   const dir = join(ledgerDir(rig.dataDir, 'real'), 'journal')

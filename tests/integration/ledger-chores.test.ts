@@ -10,7 +10,7 @@ import { checkOf, PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, ty
 import { addThreadHook, startProcess } from '../../electron/ledger/threads'
 import { percentile } from '../bench/stats'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 const rig = useLedgerRig('counter-chores-')
 

@@ -9,7 +9,7 @@ import { BACKUP_DIR } from '../../electron/ledger/ledger-open'
 import { LATEST_SCHEMA_VERSION } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { couponAnswer, couponIntent, DAY, editSnapshot, rechargeIntent, rechargeOutcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
-import { speakAll } from '../../electron/shared/error-words'
+import { speakAll } from '../../electron/shared/words'
 
 const rig = useLedgerRig('counter-ledger-scale-')
 const snapshotPath = () => path.join(rig.dir, SNAPSHOT_FILE)

@@ -7,7 +7,7 @@ import { LEDGER_STOPPED, ledgerThreadOf, openLedger } from '../../electron/ledge
 import type { LedgerPort } from '../../electron/ledger/ledger-port'
 import { tempDir } from './helpers'
 import { formatDay } from '../../electron/shared/dates'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 const DAY = '2026-11-23'
 const intent = (i: number, businessDay = DAY) => ({

@@ -14,7 +14,7 @@ import { loadSqlJs } from '../../electron/ledger/sql-engine'
 import { CHECKED_SNAPSHOTS_VERSION, migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { DAY, editSnapshot, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
-import { english, speakAll } from '../../electron/shared/error-words'
+import { english, speakAll } from '../../electron/shared/words'
 
 const rig = useLedgerRig('counter-ledger-')
 const openLedger = rig.open
@@ -454,7 +454,7 @@ describe('refusing to write', () => {
     const temporary = path.join(rig.dir, `${SNAPSHOT_FILE}.tmp`)
     // /dev/full takes the open and fails every write with ENOSPC, exactly like a full disk.
     fs.symlinkSync('/dev/full', temporary)
-    expect(await ledger.close()).toEqual([
+    expect((await ledger.close()).map(english)).toEqual([
       "The ledger's saved copy could not be written at exit (disk full); every sale is in the journal and the next start rebuilds it.",
     ])
     expect(fs.existsSync(temporary)).toBe(false)

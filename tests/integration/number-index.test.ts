@@ -8,7 +8,8 @@ import { Ledger, type HistoryPage, type HistoryQuery } from '../../electron/ledg
 import { NUMBER_INDEX_DIR } from '../../electron/ledger/number-index'
 import { JOURNAL_DIR, listSegments } from '../../electron/ledger/segments'
 import { couponAnswer, couponIntent, rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
+import { thrownInEnglish } from '../helpers/english-replies'
 
 const rig = useLedgerRig('counter-number-index-')
 
@@ -163,7 +164,7 @@ describe('the index of numbers', () => {
     fs.writeFileSync(archive, Buffer.alloc(fs.statSync(archive).size, 7))
     fs.utimesSync(archive, 1_700_000_000, 1_700_000_000)
     expect(answers(ledger)).toEqual(expected)
-    expect(() => ledger.read('historySearch', { text: 'Asha', offset: 0, limit: 10 })).toThrow('The archive FY2023-24.sqlite could not be read')
+    expect(thrownInEnglish(() => ledger.read('historySearch', { text: 'Asha', offset: 0, limit: 10 }))).toContain('The archive FY2023-24.sqlite could not be read')
   })
 
   it('is built again when missing (archives of an older Counter), with the same answers before and after', async () => {

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { CounterEvent } from '../../electron/contract'
 import { copyLedgerOffDisk, CopyCheckError } from '../../electron/ledger/backup-copy'
 import { Ledger } from '../../electron/ledger/ledger'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 import { eventually, realApiKey, realCredentials, startRealModeRig, tempDir, valueOf, type RealModeRig } from './helpers'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
 

@@ -2,11 +2,11 @@
 // coupon answer's checks, a recharge whose order the provider says it already has, one it has no record of (yet, then
 // after a quarter of an hour), a sale past a credit limit and one on a closed day. Each message, its pending row,
 // its event and its receipt carry no English sentence outside the provider's own words (quoted) and ids, and no
-// said marker (shared/error-words.ts) reaches a screen or paper unspoken.
+// said marker (shared/words) reaches a screen or paper unspoken.
 import { afterEach, describe, expect, it } from 'vitest'
 import type { CounterEvent } from '../../electron/contract'
 import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
-import { DEVANAGARI } from '../../electron/shared/paper-words'
+import { DEVANAGARI } from '../../electron/shared/words'
 import type { SimRequest } from '../../electron/simulator/server'
 import { approvedAgent, eventually, pendingItems, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
@@ -18,7 +18,7 @@ afterEach(async () => {
 
 /** Three Latin words in a row: an English sentence, or a piece of one, left on a Hindi screen. */
 const ENGLISH_WORDS = /[A-Za-z]{2,}[,;:'"]? [A-Za-z]{2,}[,;:'"]? [A-Za-z]{2,}/
-/** The start of a said reference (shared/error-words.ts MARK): never shown unspoken. */
+/** The start of a said reference (shared/words MARK): never shown unspoken. */
 const SAID_MARK = '\u2063'
 
 /** Hindi, with the provider's own words quoted ("…") set aside: they stay as it sent them. */

@@ -12,7 +12,7 @@ import { parsePrinterAddress } from '../../electron/shared/printer-address'
 import { startPtyPrinter } from '../helpers/pty-printer'
 import { blackDots, startFakePrinter, startStalledPrinter, type DecodedImage, type FakePrinter } from '../helpers/escpos-printer'
 import { approvedAgent, realApiKey, realCredentials, startRealModeRig, valueOf, type RealModeRig } from './helpers'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 const SHOP = 'Sharma Mobile Point'
 const cashSale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199.50' } as const

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RechargeApi, type RechargeReply } from '../../electron/partners/recharge-api'
 import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
 import { startSimulator, type FaultSwitch, type Simulator } from '../../electron/simulator/server'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 import { inEnglish } from '../helpers/english-replies'
 
 // Short enough to keep the fault cases fast, long enough for a loaded machine to answer 127.0.0.1.

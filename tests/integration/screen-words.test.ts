@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AppStatus } from '../../electron/contract'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
-import { DEVANAGARI } from '../../electron/shared/paper-words'
+import { DEVANAGARI } from '../../electron/shared/words'
 import { startFakePrinter, type FakePrinter } from '../helpers/escpos-printer'
 import { eventually, startRealModeRig, statusEvents, valueOf, type RealModeRig } from './helpers'
 

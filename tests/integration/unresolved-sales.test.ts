@@ -6,12 +6,12 @@ import type { CounterEvent, CouponSale, Sale } from '../../electron/contract'
 import { MAY_HAVE_CHARGED as HELD_SAID } from '../../electron/counter/held-answers'
 import { ledgerDir } from '../../electron/counter/session'
 import { NOT_FOUND_SETTLES_AFTER_MS } from '../../electron/partners/outcome'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 import type { SimRequest } from '../../electron/simulator/server'
 import { installFsShim, type FsShim } from '../faults/fs-shim'
 import { agentInput, approvedAgent, eventually, journalOf, pendingItems, realApiKey, realCredentials, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
-/** What a held sale says, as an English screen hears it (said in the core, shared/error-words.ts). */
+/** What a held sale says, as an English screen hears it (said in the core, shared/words). */
 const MAY_HAVE_CHARGED = english(HELD_SAID)
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', circle: 'DL', amount: '199.50' } as const

@@ -4,7 +4,7 @@
 // UPI request for the amount collected. No UPI id: receipts carry none.
 import { afterEach, describe, expect, it } from 'vitest'
 import { couponReceipt, paymentReceipt, rechargeReceipt } from '../../electron/counter/receipts'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 import { approvedAgent, journalOf, startRealModeRig, valueOf, type RealModeRig } from './helpers'
 
 const UPI = { upiVpa: 'shop.ramesh@okaxis', upiPayee: 'Sharma & Sons Mobile' }

@@ -92,6 +92,17 @@ describe('browser bridge', () => {
     expect((await send(web, '/api/app.status', { method: 'POST', headers: auth, body: '{not json' })).status).toBe(400)
   })
 
+  it("words its refusals in the screen's language: English, then Hindi once the shop shows Hindi", async () => {
+    const refusalOf = async () => JSON.parse((await send(web, '/api/app.status', { method: 'POST', headers: { ...auth, 'Content-Type': 'text/plain' }, body: '{}' })).body)
+    expect(await refusalOf()).toEqual({ ok: false, error: { code: 'invalid_input', message: 'Send the input as application/json.' } })
+    expect((await counter.call('settings.save', { screenLanguage: 'hi' })).ok).toBe(true)
+    try {
+      expect(await refusalOf()).toEqual({ ok: false, error: { code: 'invalid_input', message: 'इनपुट application/json में भेजें।' } })
+    } finally {
+      await counter.call('settings.save', { screenLanguage: 'en' })
+    }
+  })
+
   it('serves the page with a strict CSP and never a file outside the renderer folder', async () => {
     const page = await send(web, '/')
     expect(page.status).toBe(200)

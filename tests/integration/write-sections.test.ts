@@ -10,7 +10,7 @@ import type { Result, Sale } from '../../electron/contract'
 import type { SimRequest } from '../../electron/simulator/server'
 import { installFsShim, type FsShim } from '../faults/fs-shim'
 import { approvedAgent, eventually, journalOf, startRealModeRig, valueOf, type RealModeRig } from './helpers'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 const sale = (number: string) => ({ kind: 'mobile', number, operatorCode: 'AT', circle: 'DL', amount: '199.50' }) as const
 const drawer = { n500: 0, n200: 0, n100: 0, n50: 0, n20: 0, n10: 0, coins: '' }

@@ -10,7 +10,7 @@ import { migrateOffice } from '../../electron/office/migrations'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { eventually, tempDir } from '../integration/helpers'
 import { journalDirOf, journalEntries, namedLedger, officeEntries, officeOf, query, sell, ship } from './office-rig'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 const REPO_ROOT = resolve(__dirname, '../..')
 const CHILD = join(__dirname, 'ship-child.ts')

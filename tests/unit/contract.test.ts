@@ -30,7 +30,7 @@ import { mergeDomains } from '../../electron/contract/channel'
 import type { Channel, Handlers } from '../../electron/contract'
 import { dispatch } from '../../electron/counter/dispatch'
 import { CounterError } from '../../electron/counter/errors'
-import { english, say } from '../../electron/shared/error-words'
+import { english, say } from '../../electron/shared/words'
 
 const sale = { kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '199' } as const
 

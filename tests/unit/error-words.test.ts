@@ -1,19 +1,19 @@
-// The refusals' dictionary: every key in English and Hindi, every param filled in both, a said message spoken
+// What the core says, in the one dictionary of each language: every key in English and Hindi, every param filled in both, a said message spoken
 // in either language (a message inside another too), other text passed on as it is, and zod's own rules in words.
 import { describe, expect, it } from 'vitest'
 import { SaveSettingsInputSchema, SellRechargeInputSchema } from '../../electron/contract'
-import { english, errorDictionaries, say, speak, speakAll, type ErrorKey } from '../../electron/shared/error-words'
-import { DEVANAGARI } from '../../electron/shared/paper-words'
+import { DEVANAGARI, dictionaries, english, type SaidKey, say, speak, speakAll } from '../../electron/shared/words'
 
-const { en, hi } = errorDictionaries
-const keys = Object.keys(en) as ErrorKey[]
+const en = dictionaries.en.said
+const hi = dictionaries.hi.said
+const keys = Object.keys(en) as SaidKey[]
 
 /** Params that name themselves: what a message does with each shows in its words. */
 const named = new Proxy({}, { get: (_, name) => (typeof name === 'string' ? `«${name}»` : undefined) })
 const words = (entry: unknown): string => (typeof entry === 'function' ? (entry as (p: object) => string)(named) : (entry as string))
 
 /** Entries that only join other words (a ledger's or printer's message and what is still true): no words of their own. */
-const JOINS: ErrorKey[] = ['ledger.refused', 'ledger.refusedThen', 'printer.failed', 'partner.notKnownAfter']
+const JOINS: SaidKey[] = ['ledger.refused', 'ledger.refusedThen', 'printer.failed', 'partner.notKnownAfter']
 
 describe('the refusals in English and Hindi', () => {
   it('has the same keys in both, each of the same kind', () => {

@@ -11,9 +11,7 @@ import { devanagariFontFace } from '../../electron/counter/paper-fonts'
 import { needsImage } from '../../electron/printers/escpos'
 import { formatPaise } from '../../electron/shared/money'
 import { formatCount } from '../../electron/shared/numbers'
-import { DEVANAGARI, paperDictionaries } from '../../electron/shared/paper-words'
-import { en } from '../../renderer/src/i18n/en'
-import { hi } from '../../renderer/src/i18n/hi'
+import { DEVANAGARI, dictionaries } from '../../electron/shared/words'
 import { sampleSale, sampleShop } from '../helpers/sample-sale'
 
 const resources = resolve(__dirname, '../../resources')
@@ -22,7 +20,7 @@ const resources = resolve(__dirname, '../../resources')
 function leaves(node: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>()
   if (typeof node === 'string') out.set(prefix, node)
-  else if (typeof node === 'function') out.set(prefix, String((node as (a: number, b: number) => string)(12, 3)))
+  else if (typeof node === 'function') out.set(prefix, String((node as (a: number, b: number, c: number) => string)(12, 3, 384)))
   else for (const [key, value] of Object.entries(node as object)) for (const [k, v] of leaves(value, prefix ? `${prefix}.${key}` : key)) out.set(k, v)
   return out
 }
@@ -32,14 +30,14 @@ function leaves(node: unknown, prefix = ''): Map<string, string> {
  * coupon names, Counter), keys on the keyboard, file and protocol names, and the browser's own menu words.
  */
 const KEPT = new Set(
-  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl Alt R P M U F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY WhatsApp QR'.split(' '),
+  'UPI PAN DTH ID OTP PIN FPay Counter ESC POS API CSV PDF Save as A4 mm Enter Esc Ctrl Alt R P M U F1 F2 HTTP UTR P-Coupon E-Coupon Z IP POST GET Windows dev usb lp0 PC Printer port resources states json pm DD-MM-YYYY WhatsApp QR IMPS NEFT RTGS SDK'.split(' '),
 )
 const latinWords = (text: string) => text.replace(/\{\w+\}/g, ' ').match(/[A-Za-z][A-Za-z0-9-]*/g) ?? []
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
 describe('screen dictionaries', () => {
-  const english = leaves(en)
-  const hindi = leaves(hi)
+  const english = leaves(dictionaries.en.screen)
+  const hindi = leaves(dictionaries.hi.screen)
 
   it('have the same keys and the same {values} in every message', () => {
     expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort())
@@ -47,7 +45,7 @@ describe('screen dictionaries', () => {
   })
 
   it('leave no English in Hindi but the names and keys staff use as they are', () => {
-    // The language section is in both scripts on purpose (en-language.ts), so either reader finds the way back.
+    // The language section is in both scripts on purpose (en/screen-language.ts), so either reader finds the way back.
     const leftOver = [...hindi].filter(([key]) => !key.startsWith('language.')).flatMap(([key, text]) => latinWords(text).filter((word) => !KEPT.has(word)).map((word) => `${key}: ${word}`))
     expect(leftOver).toEqual([])
   })
@@ -59,7 +57,7 @@ describe('screen dictionaries', () => {
   })
 
   it('label the language choices in both scripts in both languages', () => {
-    for (const words of [leaves(en.language), leaves(hi.language)]) for (const text of words.values()) expect(text).toMatch(/[A-Za-z].*\/.*[\u0900-\u097F]|[\u0900-\u097F].*\/.*[A-Za-z]/)
+    for (const words of [leaves(dictionaries.en.screen.language), leaves(dictionaries.hi.screen.language)]) for (const text of words.values()) expect(text).toMatch(/[A-Za-z].*\/.*[\u0900-\u097F]|[\u0900-\u097F].*\/.*[A-Za-z]/)
   })
 
   it('group amounts and counts the Indian way', () => {
@@ -69,8 +67,8 @@ describe('screen dictionaries', () => {
 })
 
 describe('paper dictionaries', () => {
-  const english = leaves(paperDictionaries.en)
-  const hindi = leaves(paperDictionaries.hi)
+  const english = leaves(dictionaries.en.paper)
+  const hindi = leaves(dictionaries.hi.paper)
 
   it('have every key in both languages, and Hindi words for every word', () => {
     expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort())

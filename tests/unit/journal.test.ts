@@ -17,7 +17,8 @@ import {
   verifyJournal,
 } from '../../electron/ledger/journal'
 import { listSegments, readChain, readChainPoints } from '../../electron/ledger/segments'
-import { speakAll } from '../../electron/shared/error-words'
+import { speakAll } from '../../electron/shared/words'
+import { thrownInEnglish } from '../helpers/english-replies'
 
 /** Why the chain broke, as the books' notices say it in English (segments.ts says it for the screen's language). */
 const inEnglish = <T>(value: T): T => speakAll(value, 'en')
@@ -93,7 +94,7 @@ describe('appending', () => {
 
   it('refuses to append before it has been read', () => {
     const journal = Journal.open(dir)
-    expect(() => append(journal, 'A1')).toThrow(/has not been read/)
+    expect(thrownInEnglish(() => append(journal, 'A1'))).toMatch(/has not been read/)
     journal.close()
     expect(fs.statSync(segmentPath(1)).size).toBe(0)
   })
@@ -185,9 +186,9 @@ describe('segments', () => {
     writeEntries(2)
     fs.writeFileSync(path.join(dir, LEGACY_JOURNAL_FILE), fs.readFileSync(segmentPath(1)))
     const { journal, entries } = openAndRead()
-    expect(journal.conflict).toMatch(/both journal\.ndjson and the journal folder hold a journal/)
+    expect(inEnglish(journal.conflict)).toMatch(/both journal\.ndjson and the journal folder hold a journal/)
     expect(entries).toHaveLength(2)
-    expect(() => append(journal, 'A3')).toThrow(/nothing more can be written/)
+    expect(thrownInEnglish(() => append(journal, 'A3'))).toMatch(/nothing more can be written/)
     journal.close()
     expect(fs.existsSync(path.join(dir, LEGACY_JOURNAL_FILE))).toBe(true)
   })
@@ -244,7 +245,7 @@ describe('damage: a line with its newline that does not parse or chain', () => {
       expect(inEnglish(read.broken)).toEqual({ line, file: segmentPath(1), reason: expect.stringMatching(reason) })
       expect(read.tornTail).toBeNull()
       expect(entries).toHaveLength(line - 1)
-      expect(() => append(journal, 'X')).toThrow(/damaged at line/)
+      expect(thrownInEnglish(() => append(journal, 'X'))).toMatch(/damaged at line/)
     } finally {
       journal.close()
     }

@@ -4,7 +4,7 @@ import { SaveCommissionRatesInputSchema } from '../../electron/contract'
 import {
   basisPointsToPercent, couponMargin, earnedOnce, percentOf, rateLabel, readPercentInput, rechargeMargin,
 } from '../../electron/shared/margin'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 describe('margin arithmetic', () => {
   it('rounds a percent margin half up to the paisa, in integers', () => {

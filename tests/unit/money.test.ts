@@ -1,7 +1,7 @@
 // Money parsing and formatting: exact paise, never a float, every odd string refused.
 import { describe, expect, it } from 'vitest'
 import { formatPaise, MoneyFormatError, paiseToDecimal, parseRupees, readRupeesInput, tryParseRupees } from '../../electron/shared/money'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 describe('parseRupees', () => {
   it.each([

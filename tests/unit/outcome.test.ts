@@ -13,7 +13,7 @@ import {
   type CheckedOrder,
   type ProviderReply,
 } from '../../electron/partners/outcome'
-import { english, say } from '../../electron/shared/error-words'
+import { english, say } from '../../electron/shared/words'
 
 const HTML = 'text/html; charset=UTF-8'
 
@@ -29,7 +29,7 @@ function answer(httpStatus: number, text: string): HttpResult {
 
 const NOT_KNOWN = /not known whether the sale went through/
 
-/** A reply's message in English: classify() and settleCheck() say their words (shared/error-words.ts) for the screen's language. */
+/** A reply's message in English: classify() and settleCheck() say their words (shared/words) for the screen's language. */
 const inEnglish = <Reply extends Pick<ProviderReply, 'message'>>(reply: Reply): Reply => ({ ...reply, message: english(reply.message) })
 const classify = (...args: Parameters<typeof classifySaid>) => inEnglish(classifySaid(...args))
 const settleCheck = <Reply extends Pick<ProviderReply, 'outcome' | 'message' | 'providerStatus'>>(reply: Reply, order: CheckedOrder) => inEnglish(settleSaid(reply, order))

@@ -5,9 +5,9 @@ import { AgentInputSchema, CouponOrderInputSchema } from '../../electron/contrac
 import { checkCouponAnswer as checkSaid } from '../../electron/counter/coupon-checks'
 import { verhoeffDigit, verhoeffValid } from '../../electron/shared/verhoeff'
 import type { CouponReply } from '../../electron/partners/pan-api'
-import { english, speak } from '../../electron/shared/error-words'
+import { english, speak } from '../../electron/shared/words'
 
-/** The checks' problems in English: they are said (shared/error-words.ts), journaled so, and spoken for the screen. */
+/** The checks' problems in English: they are said (shared/words), journaled so, and spoken for the screen. */
 const checkCouponAnswer = (...args: Parameters<typeof checkSaid>) => checkSaid(...args).map(english)
 
 const good = {

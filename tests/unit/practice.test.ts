@@ -7,7 +7,7 @@ import { formatPaise, paiseToDecimal } from '../../electron/shared/money'
 import { PRACTICE_OUTSIDE_DEBIT, PRACTICE_RECHARGES, type PracticeOutcome } from '../../electron/shared/practice'
 import { practiceFault } from '../../electron/simulator/practice'
 import type { SimRequest } from '../../electron/simulator/server'
-import { en } from '../../renderer/src/i18n/en'
+import { dictionaries } from '../../electron/shared/words'
 
 const request = (operation: string, fields: Record<string, string>): SimRequest => ({ operation, method: 'POST', path: '/', fields, connection: 1 })
 
@@ -43,8 +43,8 @@ describe('practice inputs', () => {
   })
 
   it('each has its words on the training banner', () => {
-    for (const { outcome } of PRACTICE_RECHARGES) expect(en.practice[outcome]).toContain('{amount}')
-    expect(en.practice.outsideDebit).toContain('{qty}')
+    for (const { outcome } of PRACTICE_RECHARGES) expect(dictionaries.en.screen.practice[outcome]).toContain('{amount}')
+    expect(dictionaries.en.screen.practice.outsideDebit).toContain('{qty}')
   })
 
   it('are listed in the README, each with what it does, and nothing else is', () => {

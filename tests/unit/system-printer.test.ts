@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { tempDir } from '../integration/helpers'
-import { english } from '../../electron/shared/error-words'
+import { english } from '../../electron/shared/words'
 
 /** A rejection's said words (printing.ts says them for the screen's language) in English. */
 const inEnglish = <T>(work: Promise<T>) =>
@@ -131,7 +131,7 @@ describe('printing a receipt without a dialog', () => {
 
   it('prints a 58 mm receipt on the default printer when none is chosen', async () => {
     fake.scene.contentHeightPx = 1000 // 264.58 mm + 1 mm, rounded up: 266 mm
-    expect(await electronPrinter.print(RECEIPT, { deviceName: '', widthMm: 58 })).toBe("the computer's default printer")
+    expect(english(await electronPrinter.print(RECEIPT, { deviceName: '', widthMm: 58 }))).toBe("the computer's default printer")
     const [[options]] = callsOf(onlyWindow(), 'print')
     expect(options).toEqual({ silent: true, deviceName: undefined, printBackground: false, margins: { marginType: 'none' }, pageSize: { width: 58_000, height: 266_000 } })
     expect(onlyWindow().options.width).toBe(220) // 58 mm = 219.2 CSS px

@@ -3,7 +3,7 @@
 // refusals, and the one QR maker read back by an independent decoder.
 import { describe, expect, it } from 'vitest'
 import { SaveSettingsInputSchema } from '../../electron/contract'
-import { speak } from '../../electron/shared/error-words'
+import { speak } from '../../electron/shared/words'
 import { isUpiPayee, isUpiVpa, qrPath, qrSvg, QR_QUIET_MODULES, upiAmount, upiLink } from '../../electron/shared/upi'
 import { readQrPath } from '../helpers/qr-read'
 

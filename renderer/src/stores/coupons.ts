@@ -5,7 +5,7 @@ import type { CounterEvent, CouponSale, Input, Output, Result } from '../../../e
 import { call, onEvent } from '../api'
 import { busyWith } from '../busy'
 import { isStale } from '../freshness'
-import { t } from '../i18n'
+import { t } from '../words'
 
 function isCouponEvent(event: CounterEvent): event is CounterEvent<'coupon.changed'> {
   return event.name === 'coupon.changed'

@@ -6,7 +6,7 @@ import { call, platform } from '../api'
 import { printHtml } from '../browserPrint'
 import { busyWhile, busyWith } from '../busy'
 import { downloadText } from '../download'
-import { t } from '../i18n'
+import { t } from '../words'
 import { useSettingsStore } from './settings'
 
 type Notice = { text: string; isError: boolean }

@@ -4,7 +4,7 @@ import { ref } from 'vue'
 import type { Output, PrinterState, SaveSettingsInput, SettingsView } from '../../../electron/contract'
 import { call } from '../api'
 import { busyWith } from '../busy'
-import { t } from '../i18n'
+import { t } from '../words'
 
 export const PRINTER_FIELDS = ['printerKind', 'receiptWidthMm', 'printerName', 'printerAddress', 'printAsImage', 'openDrawerOnCash'] as const
 export type PrinterDraft = Pick<SettingsView, (typeof PRINTER_FIELDS)[number]>

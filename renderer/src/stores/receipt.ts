@@ -6,7 +6,7 @@ import { call, platform } from '../api'
 import { printHtml } from '../browserPrint'
 import { busyWith } from '../busy'
 import { focusScreenStart } from '../keyboard'
-import { t } from '../i18n'
+import { t } from '../words'
 import { useSettingsStore } from './settings'
 
 type Notice = { text: string; isError: boolean }

@@ -5,7 +5,7 @@ import type { Input, Result, Sale } from '../../../electron/contract'
 import { call } from '../api'
 import { busyWith } from '../busy'
 import { isStale } from '../freshness'
-import { t } from '../i18n'
+import { t } from '../words'
 
 function newestFirst(a: Sale, b: Sale): number {
   return Date.parse(b.createdAt) - Date.parse(a.createdAt)

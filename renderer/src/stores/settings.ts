@@ -5,7 +5,7 @@ import type { Output, Result, SaveSettingsInput, SettingsView } from '../../../e
 import type { DateStyle } from '../../../electron/shared/dates'
 import { call, platform } from '../api'
 import { busyWhile } from '../busy'
-import { switchLanguage } from '../i18n'
+import { switchLanguage } from '../words'
 import { useStatusStore } from './status'
 
 export const useSettingsStore = defineStore('settings', () => {

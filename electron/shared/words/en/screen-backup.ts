@@ -1,0 +1,48 @@
+// English strings for the copy of the books off this PC: its card in Settings and the status bar's warning (same syntax as en/screen.ts).
+export const backupEn = {
+  backup: {
+    title: 'Backup off this PC',
+    intro:
+      'A copy of the books on another disk or a USB drive, so a dead or stolen PC does not take them: made after each day close and when you press Back up now, while sales go on, and read back to check it before it counts. The last 3 copies are kept there.',
+    folder: 'Backup folder, on another disk or a USB drive',
+    folderHint: 'The whole path, such as {windows} or {linux}. Empty: no copy is made.',
+    staleDays: 'Warn when the last copy is older than (days)',
+    save: 'Save backup settings',
+    saved: 'Backup settings saved.',
+    now: 'Back up now',
+    copying: 'Copying and checking…',
+    done: 'Done at {time}: copied and checked, up to journal entry #{entries}.',
+    last: 'Last copy off this PC: {time}, in {path}',
+    none: 'No copy off this PC yet.',
+    training: 'Training mode: the shop’s real books are copied once Counter is in real mode.',
+    /** The status bar's label before the warning's words. */
+    bar: 'Backup',
+  },
+  restore: {
+    title: 'Restore the books from a copy',
+    intro:
+      'Puts back the books as a copy holds them: a daily backup on this PC, a copy off this PC, or the head office. The books now are moved aside, never deleted, and every sale they have beyond the copy is listed here for you to settle.',
+    source: 'Copy to restore from',
+    choose: 'Choose a copy',
+    none: 'No copy to restore from: no daily backup yet, no backup folder with copies, no head office.',
+    kinds: { daily: 'Daily backup of {day}', offsite: 'Copy off this PC, {time}', office: 'The head office' },
+    look: 'Look at this copy',
+    looking: 'Reading and checking the copy…',
+    holds: 'It holds {entries} journal entries, checked.',
+    lastSale: 'Last sale in it: {time}, {whom}, {amount}.',
+    noSale: 'It holds no sale.',
+    lastDayClosed: 'Last day closed in it: {day}.',
+    noDayClosed: 'No day closed in it.',
+    laterNone: 'The books now have no sale beyond this copy.',
+    later: 'Sales in the books now that this copy does not hold ({count}): they stay in the books moved aside; settle them with the provider.',
+    office: 'A head office is set: after restoring an older copy it will find these books gone another way; Settings, Head office, then offers to register this counter anew.',
+    confirm: 'I understand: the books now are moved aside, and the sales listed are not in the restored books.',
+    restore: 'Restore this copy',
+    restoring: 'Restoring…',
+    done: 'Restored at {time} from {source}: {entries} journal entries. The books before it are kept in {path}.',
+    lastRestore: 'Last restore: {time}, from {source}. The books before it are kept in {path}.',
+    laterAfter: 'Sales not in the restored books ({count}):',
+    columns: { when: 'When', whom: 'Number or agent', amount: 'Amount', outcome: 'Outcome', id: 'Order' },
+    kindOf: { recharge: 'Recharge', coupon: 'Coupons' },
+  },
+}

@@ -1,0 +1,36 @@
+// English strings for margins: the commission rates in Settings and the day's earnings in Day close (same syntax as en/screen.ts).
+export const marginsEn = {
+  margins: {
+    rates: {
+      title: 'Commission rates',
+      why: 'What the provider pays the shop, as its rate card says. Each sale keeps the rate in force when it was sold; a change applies to later sales only.',
+      operator: 'Operator',
+      kind: 'Kind',
+      value: 'Rate',
+      percent: 'Percent of the amount',
+      fixed: 'Fixed ₹ per recharge',
+      percentExample: 'e.g. 2.5',
+      fixedExample: 'e.g. 3',
+      blankIsNone: 'Leave blank for no commission. Percent up to 20; fixed up to ₹100.',
+      coupons: 'PAN coupons (fixed ₹ per coupon)',
+      save: 'Save rates',
+      saving: 'Saving…',
+      saved: 'Rates saved. Sales from now on earn at these rates.',
+    },
+    earnings: {
+      title: 'Earnings (successful sales)',
+      item: 'Operator or coupon',
+      sales: 'Sales',
+      turnover: 'Turnover',
+      margin: 'Margin',
+      service: 'Service charges',
+      earned: 'Earned',
+      total: 'Total',
+      coupons: '{type} ({qty} coupons)',
+      unknownPart: '{amount} + —',
+      unrated: '{count} sales were made before rates were kept: their margin is unknown (—).',
+      notKept: 'Not kept when this day was closed (—).',
+      none: 'No successful sales yet.',
+    },
+  },
+}
