@@ -6,7 +6,8 @@ import { JournalCopy } from '../ledger/journal-copy'
 import { Ledger, SEGMENT_BYTES } from '../ledger/ledger'
 import { JOURNAL_DIR, listSegments } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
-import { HeldJournalReader, type HeldJournal } from '../office/held-journal'
+import { HeldJournalReader, type ArchivedRange, type HeldJournal } from '../office/held-journal'
+import { readYearHeader, yearFileLines, YearFileProblem, type YearHeader } from '../office/year-file'
 import type { OfficeAddress } from '../office/shipper'
 import { english } from '../shared/error-words'
 import { ledgerDir } from './session'
@@ -51,8 +52,32 @@ function refuseUnlessEmpty(dataDir: string): void {
   )
 }
 
-/** What the office holds of `terminalId`, refused in words when there is nothing a counter could be rebuilt from. */
-async function rebuildable(reader: HeldJournalReader, terminalId: string): Promise<HeldJournal> {
+/** A year's export file and the ranges its first line says it holds. */
+interface ArchiveFile {
+  file: string
+  header: YearHeader
+}
+
+/** The first lines of the year files given (`--archive`), refused in words when one is not a year export. */
+async function archiveFiles(files: readonly string[]): Promise<ArchiveFile[]> {
+  const read: ArchiveFile[] = []
+  for (const file of files) {
+    try {
+      read.push({ file, header: await readYearHeader(file) })
+    } catch (error) {
+      if (error instanceof YearFileProblem) throw new RebuildRefusal(`${error.message} Nothing was rebuilt.`)
+      throw error
+    }
+  }
+  return read
+}
+
+/** The file among `archives` holding exactly `range`, if one was given. */
+const fileOf = (archives: readonly ArchiveFile[], range: ArchivedRange) =>
+  archives.find(({ header }) => header.terminals.some((r) => r.terminal === range.terminal && r.firstSeq === range.firstSeq && r.lastSeq === range.lastSeq && r.lastHash === range.lastHash))
+
+/** What the office holds of `terminalId`, refused in words when there is nothing a counter could be rebuilt from (with the year files in `archives`). */
+async function rebuildable(reader: HeldJournalReader, terminalId: string, archives: readonly ArchiveFile[] = []): Promise<HeldJournal> {
   const held = await reader.held(terminalId)
   if (held === null) {
     const known = await reader.terminals()
@@ -67,14 +92,23 @@ async function rebuildable(reader: HeldJournalReader, terminalId: string): Promi
         'so the lines cannot be written back as they were hashed. This counter cannot be rebuilt from the office: restore it from a copy of its data folder.',
     )
   }
+  const missing = held.archived.filter((range) => !fileOf(archives, range))
+  if (missing.length > 0) {
+    const named = missing.map((range) => `#${range.firstSeq} to #${range.lastSeq}${range.terminal === terminalId ? '' : ` (held under ${range.terminal})`}, year ${range.year}`).join('; ')
+    throw new RebuildRefusal(
+      `The office archived entries of ${terminalId} to a year's export file and dropped them: ${named}. Give each year's file with --archive <file> ` +
+        `(the one npm run office -- export-year wrote and drop-year took). Nothing was rebuilt.`,
+    )
+  }
   return held
 }
 
 /** What the office holds of `terminalId`, for the owner to see before confirming that its old PC is gone; refused as rebuildFromOffice refuses it. */
-export async function lookAtOffice(office: OfficeAddress, terminalId: string): Promise<HeldJournal> {
+export async function lookAtOffice(office: OfficeAddress, terminalId: string, archiveFileNames: readonly string[] = []): Promise<HeldJournal> {
+  const archives = await archiveFiles(archiveFileNames)
   const reader = await HeldJournalReader.open(office)
   try {
-    return await rebuildable(reader, terminalId)
+    return await rebuildable(reader, terminalId, archives)
   } finally {
     await reader.close()
   }
@@ -93,6 +127,8 @@ export interface RebuildOptions {
   oldCounterGone: true
   /** As Ledger.open's: where the journal is cut into segments. */
   segmentBytes?: number
+  /** The year files (`npm run office -- export-year`) holding the terminal's archived ranges, when the office dropped some. */
+  archives?: readonly string[]
 }
 
 export interface Rebuilt {
@@ -119,7 +155,7 @@ export async function rebuildFromOffice(options: RebuildOptions): Promise<Rebuil
   refuseUnlessEmpty(dataDir)
   const staging = path.join(dataDir, STAGING)
   try {
-    const { held, segments } = await journalFromOffice(office, terminalId, staging, options.segmentBytes)
+    const { held, segments } = await journalFromOffice(office, terminalId, staging, options.segmentBytes, options.archives)
     const ledger = await Ledger.open({ dir: staging })
     const named = ledger.read('terminal')
     const damaged = ledger.readOnly
@@ -157,11 +193,18 @@ class StagingTaken extends RebuildRefusal {}
  * refused (and nothing left in `into` to trust: the caller removes it) when the office's lines do not make the chain.
  * A restore from the office (restore.ts) uses it too.
  */
-export async function journalFromOffice(office: OfficeAddress, terminalId: string, into: string, segmentBytes = SEGMENT_BYTES): Promise<{ held: HeldJournal; segments: number }> {
+export async function journalFromOffice(
+  office: OfficeAddress,
+  terminalId: string,
+  into: string,
+  segmentBytes = SEGMENT_BYTES,
+  archiveFileNames: readonly string[] = [],
+): Promise<{ held: HeldJournal; segments: number }> {
+  const archives = await archiveFiles(archiveFileNames)
   const reader = await HeldJournalReader.open(office)
   let copy: JournalCopy | null = null
   try {
-    const held = await rebuildable(reader, terminalId)
+    const held = await rebuildable(reader, terminalId, archives)
     fs.mkdirSync(path.dirname(into), { recursive: true, mode: USER_ONLY_FOLDER })
     // Not recursive: a second rebuild into the same folder at the same time finds it there and stops (and leaves it be).
     try {
@@ -171,7 +214,7 @@ export async function journalFromOffice(office: OfficeAddress, terminalId: strin
       throw error
     }
     copy = new JournalCopy(into, segmentBytes)
-    for await (const { seq, line } of reader.lines(held)) {
+    for await (const { seq, line } of reader.lines(held, (range) => archivedLines(fileOf(archives, range)!.file, range))) {
       const entry = copy.add(line)
       if (typeof entry === 'string') throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} does not verify: ${english(entry)}. Nothing was rebuilt.`)
       // The chain alone would pass rows renumbered past a gap (each holding the text of the entry before it).
@@ -187,6 +230,20 @@ export async function journalFromOffice(office: OfficeAddress, terminalId: strin
     throw error
   } finally {
     await reader.close()
+  }
+}
+
+/** A range's lines from its year file, each verified as read (a line that does not is refused in words, nothing rebuilt). */
+async function* archivedLines(file: string, range: ArchivedRange): AsyncGenerator<string> {
+  try {
+    for await (const line of yearFileLines(file)) {
+      if (line.terminal !== range.terminal) continue
+      yield line.line
+      if (line.seq === range.lastSeq) return
+    }
+  } catch (error) {
+    if (error instanceof YearFileProblem) throw new RebuildRefusal(`${error.message} Nothing was rebuilt.`)
+    throw error
   }
 }
 
