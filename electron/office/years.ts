@@ -48,8 +48,9 @@ const RANGES_SQL = `
     FROM terminals t
   ), ranges AS (
     SELECT h.*,
-           LEAST(h.last_seq - 1, (SELECT max(e.seq) FROM entries e WHERE e.terminal = h.terminal AND e.seq > h.after
-             AND COALESCE((e.data->>'businessDay')::date, (e.at AT TIME ZONE $2)::date) < make_date($1 + 1, 1, 1))) AS through
+           -- COALESCE: LEAST passes over a NULL, and a terminal with no line of the year would seem to have them all.
+           LEAST(h.last_seq - 1, COALESCE((SELECT max(e.seq) FROM entries e WHERE e.terminal = h.terminal AND e.seq > h.after
+             AND COALESCE((e.data->>'businessDay')::date, (e.at AT TIME ZONE $2)::date) < make_date($1 + 1, 1, 1)), h.after)) AS through
     FROM held h
   )
   SELECT r.terminal, r.after, r.through, r.last_seq, r.journal_end,
