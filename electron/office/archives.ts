@@ -1,5 +1,5 @@
 // Office migration 10: closed years archived to a file and dropped from `entries`, the office keeping what shipping, the tamper check and the roll-ups still need of them.
-import { contribute, DEFINER, foldBooks, foldSales, ROLLUP_TABLES } from './rollups'
+import { contribute, DEFINER, foldBooks, foldSales, ROLLUP_TABLES, rollupInsertFunction } from './rollups'
 
 /**
  * Decision: an archive plan, not monthly partitions of `entries`. A partitioned table's unique keys must include the
@@ -18,7 +18,9 @@ import { contribute, DEFINER, foldBooks, foldSales, ROLLUP_TABLES } from './roll
  * The roll-ups keep the archived days: each archive's own fold of its lines (`office_archived_*`, made before its rows
  * go) is where any later rebuild of that terminal starts, so an owner's change to a kept line still rebuilds the page's
  * figures without losing the archived ones; and the drop's own DELETE rebuilds nothing (rows inside an archived range:
- * only the owner can write `office_archives` and delete entries, the counters' role can do neither).
+ * only the owner can write `office_archives` and delete entries, the counters' role can do neither). A sale all of
+ * whose lines were archived leaves `office_sales` for `office_archived_sales` (the day sums keep what it added), so
+ * its row is kept once; a later line about it (settled by phone in the new year) brings the row back before it is folded.
  */
 const ARCHIVED_SALES = 'office_archived_sales'
 const ARCHIVED_DUES = 'office_archived_dues'
@@ -26,6 +28,14 @@ const ARCHIVED_CLOSES = 'office_archived_day_closes'
 
 /** The bytes one line's hash takes in `office_archives.hashes` (sha256). */
 export const HASH_BYTES = 32
+
+/**
+ * Takes out of `office_sales` the sales of the terminals `terminals` picks every line of which lies up to `through`
+ * (archived): their rows are in the archived fold as they are, and the day sums already hold what they added.
+ */
+const archivedOnlySalesGone = (terminals: string, through: string) => `
+      DELETE FROM office_sales s WHERE s.terminal ${terminals}
+        AND GREATEST(s.intent_seq, s.state_seq, s.answer_seq, s.charged_seq) <= ${through};`
 
 const terminalEntries = (which: string) => `(SELECT * FROM entries WHERE terminal = ANY (${which})) e`
 
@@ -52,9 +62,10 @@ export const ARCHIVES_MIGRATION = {
     ALTER TABLE office_archives ALTER COLUMN hashes SET STORAGE EXTERNAL;
 
     -- Each archive's lines folded as the roll-ups fold them, summed over every archived year of a terminal.
-    CREATE TABLE ${ARCHIVED_SALES} (LIKE office_sales INCLUDING ALL);
-    CREATE TABLE ${ARCHIVED_DUES} (LIKE office_dues INCLUDING ALL);
-    CREATE TABLE ${ARCHIVED_CLOSES} (LIKE office_day_closes INCLUDING ALL);
+    -- Only their keys indexed: they are read by terminal, or by a touched sale's key.
+    CREATE TABLE ${ARCHIVED_SALES} (LIKE office_sales INCLUDING DEFAULTS INCLUDING CONSTRAINTS, PRIMARY KEY (terminal, kind, sale_id));
+    CREATE TABLE ${ARCHIVED_DUES} (LIKE office_dues INCLUDING DEFAULTS INCLUDING CONSTRAINTS, PRIMARY KEY (terminal, number));
+    CREATE TABLE ${ARCHIVED_CLOSES} (LIKE office_day_closes INCLUDING DEFAULTS INCLUDING CONSTRAINTS, PRIMARY KEY (terminal, seq));
 
     -- The hash the office holds at (terminal, seq): a row of entries, else an archive's, the terminal's own or a parent's.
     CREATE OR REPLACE FUNCTION held_hash(of_terminal text, at_seq bigint) RETURNS text LANGUAGE sql STABLE AS $fn$
@@ -77,6 +88,7 @@ export const ARCHIVES_MIGRATION = {
     BEGIN
       ${foldSales(`(SELECT * FROM entries WHERE terminal = which AND seq <= through) e`, ARCHIVED_SALES)}
       ${foldBooks(`(SELECT * FROM entries WHERE terminal = which AND seq <= through) e`, ARCHIVED_DUES, ARCHIVED_CLOSES)}
+      ${archivedOnlySalesGone('= which', 'through')}
     END $fn$;
     REVOKE EXECUTE ON FUNCTION office_archive_fold(text, bigint) FROM PUBLIC;
 
@@ -90,7 +102,14 @@ export const ARCHIVES_MIGRATION = {
       ${foldSales(terminalEntries('which'))}
       ${contribute(1, 's.terminal = ANY (which)')}
       ${foldBooks(terminalEntries('which'))}
+      ${archivedOnlySalesGone('= ANY (which)', '(SELECT max(a.last_seq) FROM office_archives a WHERE a.terminal = s.terminal)')}
     END $fn$;
+
+    -- As migration 9's, an archived sale's row brought back first when a batch touches it.
+    ${rollupInsertFunction('CREATE OR REPLACE', `
+      INSERT INTO office_sales SELECT a.* FROM ${ARCHIVED_SALES} a
+      WHERE (a.terminal, a.kind, a.sale_id) IN (SELECT * FROM unnest(touched_terminals, touched_kinds, touched_ids))
+      ON CONFLICT (terminal, kind, sale_id) DO NOTHING;`)}
 
     -- Rows deleted inside an archived range are a drop (years.ts): the archive's fold already holds them, so the roll-ups
     -- stand as they are. A rebuild would come to the same figures, but would refold the terminal's whole history to get there.

@@ -130,10 +130,27 @@ export const foldBooks = (src: string, dues = 'office_dues', closes = 'office_da
   FROM ${src} WHERE type = 'day.closed'
   ON CONFLICT (terminal, seq) DO NOTHING;`
 
+export const DEFINER = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT'
+
+/**
+ * The trigger function folding a batch in: the touched sales' old contributions off, their rows folded on, their new
+ * contributions on. `restoreTouched` runs first, with the touched sales known (archives.ts brings back an archived
+ * sale's row there). `create`: migration 9 creates it, a later one replaces it.
+ */
+export const rollupInsertFunction = (create: 'CREATE' | 'CREATE OR REPLACE', restoreTouched = '') => `${create} FUNCTION office_rollup_insert() RETURNS trigger ${DEFINER} AS $fn$
+    DECLARE touched_terminals text[]; touched_kinds text[]; touched_ids text[];
+    BEGIN
+      ${TOUCHED}${restoreTouched}
+      ${contribute(-1, TOUCHED_SALES)}
+      ${foldSales('new_entries')}
+      ${contribute(1, TOUCHED_SALES)}
+      ${foldBooks('new_entries')}
+      RETURN NULL;
+    END $fn$;`
+
 /** The roll-up tables, each figure's own. */
 export const ROLLUP_TABLES = ['office_sales', 'office_recharge_days', 'office_coupon_days', 'office_dues', 'office_day_closes']
 
-export const DEFINER = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT'
 
 /** The lines the shop's PAN balance chain is made of (shop-facts.ts), indexed by kind, terminal and time. */
 export const BALANCE_FACT_TYPES = ['pan.balance.read', 'pan.coupon.outcome', 'pan.coupon.intent', 'pan.topup'] as const
@@ -204,16 +221,7 @@ export const ROLLUPS_MIGRATION = {
     CREATE INDEX entries_balance_facts ON entries (type, terminal, at) WHERE type IN ${BALANCE_FACT_SQL};
 
     -- A batch of lines: the touched sales' old contributions off, their rows folded on, their new contributions on.
-    CREATE FUNCTION office_rollup_insert() RETURNS trigger ${DEFINER} AS $fn$
-    DECLARE touched_terminals text[]; touched_kinds text[]; touched_ids text[];
-    BEGIN
-      ${TOUCHED}
-      ${contribute(-1, TOUCHED_SALES)}
-      ${foldSales('new_entries')}
-      ${contribute(1, TOUCHED_SALES)}
-      ${foldBooks('new_entries')}
-      RETURN NULL;
-    END $fn$;
+    ${rollupInsertFunction('CREATE')}
 
     -- The roll-ups of \`which\` terminals made again from their entries: the migration's backfill, and after a line is
     -- changed or deleted at the office (only its owner can: the tamper check's case), so the page shows what the books
