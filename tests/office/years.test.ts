@@ -1,6 +1,7 @@
 // Closed years (office migration 10): a year exported to a file that verifies alone, dropped against it with the page's figures kept, shipping, dedupe and fork detection going on after, every bad drop refused with nothing changed, and a counter rebuilt across the file and the office.
+import { spawn } from 'node:child_process'
 import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -100,7 +101,9 @@ async function pageFigures(from: string, to: string) {
 async function officeState() {
   const counted = await query<{ entries: string; archives: string; sales: string; days: string }>(
     db,
-    'SELECT (SELECT count(*) FROM entries) AS entries, (SELECT count(*) FROM office_archives) AS archives, (SELECT count(*) FROM office_sales) AS sales, (SELECT sum(amount_paise) FROM office_recharge_days) AS days',
+    `SELECT (SELECT count(*) FROM entries) AS entries, (SELECT count(*) FROM office_archives) AS archives,
+       (SELECT count(*) FROM (SELECT terminal, kind, sale_id FROM office_sales UNION SELECT terminal, kind, sale_id FROM office_archived_sales) s) AS sales,
+       (SELECT sum(amount_paise) FROM office_recharge_days) AS days`,
   )
   return { ...counted[0], page: await pageFigures('2025-01-01', '2025-12-31') }
 }
@@ -111,6 +114,20 @@ const options = (year: number, file: string): YearOptions => ({ year, timeZone: 
 /** The file's lines (its header first), to be changed and written back as another file. */
 const fileLines = (file: string) => gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n')
 const writeLines = (file: string, lines: string[]) => writeFileSync(file, gzipSync(Buffer.from(lines.join('\n') + '\n')))
+
+/** `npm run office -- <args>` from source, logged in as `login`: its exit code and what it printed. */
+function officeCommand(login: { user: string; password: string }, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(__dirname, '../../electron/office/office-cli.ts'), ...args], {
+    env: {
+      PATH: process.env.PATH, COUNTER_OFFICE_DB_HOST: db.host, COUNTER_OFFICE_DB_PORT: String(db.port), COUNTER_OFFICE_DB_NAME: db.database,
+      COUNTER_OFFICE_DB_USER: login.user, COUNTER_OFFICE_DB_PASSWORD: login.password, COUNTER_OFFICE_TIME_ZONE: TIME_ZONE,
+    },
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise((done) => child.on('close', (code) => done({ code, output })))
+}
 
 const journalBytes = (ledger: string) => Buffer.concat(listSegments(join(ledger, JOURNAL_DIR)).map((segment) => readFileSync(segment.file)))
 
@@ -127,6 +144,9 @@ describe('a closed year exported and dropped', () => {
     let ledgerA = await Ledger.open({ dir: dirA, now: clockA.now })
     ledgerA.append('terminal.named', A)
     sellOn(ledgerA, 'A-30-', '2025-12-30', 10)
+    // A sale whose answer never came: it is settled by phone in the new year, after its year was dropped.
+    ledgerA.append('recharge.intent', rechargeIntent('A-30-pending', 19900, { training: false, businessDay: '2025-12-30' }))
+    ledgerA.append('recharge.outcome', rechargeOutcome('A-30-pending', { outcome: 'UNKNOWN' }))
     await ledgerA.close()
     cpSync(dirA, copyOfA, { recursive: true })
     ledgerA = await Ledger.open({ dir: dirA, now: clockA.now })
@@ -148,9 +168,9 @@ describe('a closed year exported and dropped', () => {
     const last2025A = journalA.findLast((entry) => entry.data && (entry.data as { businessDay?: string }).businessDay === '2025-12-31')!.seq
 
     const before = await officeState()
-    expect(before.page.recharges.map((row) => [row.terminal, row.sales])).toEqual([
-      [A.terminalId, 22n],
-      [B.terminalId, 8n],
+    expect(before.page.recharges.map((row) => [row.terminal, row.sales, row.unresolved])).toEqual([
+      [A.terminalId, 22n, 1n],
+      [B.terminalId, 8n, 0n],
     ])
 
     // The current year is refused, before anything is written.
@@ -259,18 +279,22 @@ describe('a closed year exported and dropped', () => {
       await counters.end()
     }
 
-    // Shipping goes on: new sales ship after the office's last line, linked to it; 2026's figures count them once.
+    // Shipping goes on: new sales ship after the office's last line, linked to it; 2026's figures count them once. The
+    // archived sale settled by phone now counts on its own day, 2025-12-30, once.
     clockA.set('2026-01-02T09:00:00Z')
     sellOn(ledgerA, 'A-02-more-', '2026-01-02', 3)
+    ledgerA.append('sale.settled', { kind: 'recharge', id: 'A-30-pending', outcome: 'SUCCESS', note: 'confirmed by phone' })
     await shipAll(dirA, A)
     expect((await officeEntries(db, A.terminalId)).at(-1)?.hash).toBe(journalEntries(dirA).at(-1)?.hash)
     const newYear = await pageFigures('2026-01-01', '2026-01-31')
     expect(newYear.recharges.map((row) => [row.terminal, row.sales, row.amountPaise])).toEqual([[A.terminalId, 8n, 8n * 19900n]])
-    expect(await pageFigures('2025-01-01', '2025-12-31')).toEqual(before.page)
+    const settled = await pageFigures('2025-01-01', '2025-12-31')
+    const [rowA, rowB] = before.page.recharges
+    expect(settled.recharges).toEqual([{ ...rowA, sales: rowA.sales + 1n, amountPaise: rowA.amountPaise + 19900n, unresolved: 0n }, rowB])
 
-    // An owner's change to a kept line rebuilds the terminal's roll-ups from its archive's fold and its entries: 2025 stays.
+    // An owner's change to a kept line rebuilds the terminal's roll-ups from its archive's fold and its entries: nothing moves.
     await owner.query('UPDATE entries SET received_at = received_at WHERE terminal = $1 AND seq = (SELECT max(seq) FROM entries WHERE terminal = $1)', [A.terminalId])
-    expect(await pageFigures('2025-01-01', '2025-12-31')).toEqual(before.page)
+    expect(await pageFigures('2025-01-01', '2025-12-31')).toEqual(settled)
     expect(await pageFigures('2026-01-01', '2026-01-31')).toEqual(newYear)
     await ledgerA.close()
 
@@ -283,5 +307,43 @@ describe('a closed year exported and dropped', () => {
     const rebuilt = await rebuildFromOffice({ office: officeOf(db), terminalId: A.terminalId, dataDir: rebuiltDir, oldCounterGone: true, archives: [file] })
     expect(rebuilt.entries).toBe(journalEntries(dirA).length)
     expect(journalBytes(ledgerDir(rebuiltDir, 'real')).equals(journalBytes(dirA))).toBe(true)
+  })
+
+  test('npm run office -- export-year and drop-year: the owner exports and drops a year; bad arguments, the current year and the counters\' login are refused in words', { timeout: 120_000 }, async () => {
+    const C: TerminalName = { terminalId: 'sharma-mobile/counter-3', shop: 'sharma-mobile', counter: 'counter-3' }
+    const dirC = folder('years-c-')
+    const clock = movableClock('2024-06-01T05:00:00Z')
+    const ledgerC = await Ledger.open({ dir: dirC, now: clock.now })
+    ledgerC.append('terminal.named', C)
+    sellOn(ledgerC, 'C-2024-', '2024-06-01', 5)
+    clock.set(`${currentYear()}-01-05T05:00:00Z`)
+    sellOn(ledgerC, 'C-now-', `${currentYear()}-01-05`, 1)
+    await ledgerC.close()
+    await shipAll(dirC, C)
+    const file = join(folder('years-cli-'), 'office-2024.jsonl.gz')
+    const ownerLogin = { user: db.user, password: db.password }
+
+    const usage = await officeCommand(ownerLogin, 'export-year', '24', file)
+    expect(usage).toMatchObject({ code: 1 })
+    expect(usage.output).toContain('The year was not exported: give the year and the file: npm run office -- export-year 2025 office-2025.jsonl.gz')
+    const current = await officeCommand(ownerLogin, 'export-year', String(currentYear()), file)
+    expect(current.code).toBe(1)
+    expect(current.output).toContain(`The year was not exported: ${currentYear()} is not over yet in Asia/Kolkata`)
+    expect(existsSync(file)).toBe(false)
+
+    const exported = await officeCommand(ownerLogin, 'export-year', '2024', file)
+    expect(exported.output).toMatch(new RegExp(`^2024: 11 entries written to ${file}, read back and verified \\(sha256 [0-9a-f]{64}\\):\n  ${C.terminalId}: #1 to #11\n`))
+    expect(exported.code).toBe(0)
+
+    const byCounters = await officeCommand(COUNTERS, 'drop-year', '2024', file)
+    expect(byCounters.code).toBe(1)
+    expect(byCounters.output).toContain('The year was not dropped: shop_counters may not drop entries from the office')
+    expect((await officeEntries(db, C.terminalId)).length).toBe(13)
+
+    const dropped = await officeCommand(ownerLogin, 'drop-year', '2024', file)
+    expect(dropped.output).toContain(`2024: 11 entries dropped from the office; the page's figures for 2024 stay. Keep ${file}`)
+    expect(dropped.code).toBe(0)
+    expect((await officeEntries(db, C.terminalId)).map((entry) => entry.seq)).toEqual([12, 13])
+    expect((await pageFigures('2024-06-01', '2024-06-01')).recharges.map((row) => [row.terminal, row.sales])).toEqual([[C.terminalId, 5n]])
   })
 })
