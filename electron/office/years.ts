@@ -55,6 +55,7 @@ const RANGES_SQL = `
   )
   SELECT r.terminal, r.after, r.through, r.last_seq, r.journal_end,
          (SELECT COALESCE((e.data->>'businessDay')::date, (e.at AT TIME ZONE $2)::date)::text FROM entries e WHERE e.terminal = r.terminal ORDER BY e.seq DESC LIMIT 1) AS last_day,
+         (SELECT COALESCE((e.data->>'businessDay')::date, (e.at AT TIME ZONE $2)::date)::text FROM entries e WHERE e.terminal = r.terminal AND e.seq = r.after + 1) AS first_day,
          CASE WHEN r.after = 0 THEN '${GENESIS_HASH}' ELSE held_hash(r.terminal, r.after) END AS first_prev,
          (SELECT count(*) FROM entries e WHERE e.terminal = r.terminal AND e.seq > r.after AND e.seq <= r.through) AS held,
          (SELECT count(*) FROM entries e WHERE e.terminal = r.terminal AND e.seq > r.after AND e.seq <= r.through AND e.body IS NULL) AS textless
@@ -69,7 +70,8 @@ interface OfficeRange extends YearRange {
 async function officeRanges(client: ClientBase, year: number, timeZone: string): Promise<OfficeRange[]> {
   const dropped = (await client.query<{ at: Date }>('SELECT min(archived_at) AS at FROM office_archives WHERE year = $1', [year])).rows[0].at
   if (dropped) throw new YearRefusal(`${year} was already dropped from the office on ${dropped.toISOString().slice(0, 10)}: its entries are in the file exported then.`)
-  type Row = { terminal: string; after: string; through: string | null; last_seq: string; journal_end: string | null; last_day: string | null; first_prev: string | null; held: string; textless: string }
+  type Row = { terminal: string; after: string; through: string | null; last_seq: string; journal_end: string | null; last_day: string | null; first_day: string | null; first_prev: string | null; held: string; textless: string }
+  const droppedYears = new Set((await client.query<{ year: number }>('SELECT DISTINCT year FROM office_archives')).rows.map((row) => row.year))
   const { rows } = await client.query<Row>(RANGES_SQL, [year, timeZone])
   const ranges: OfficeRange[] = []
   for (const row of rows) {
@@ -81,6 +83,12 @@ async function officeRanges(client: ClientBase, year: number, timeZone: string):
       )
     }
     if (row.through === null || Number(row.through) <= after) continue
+    // Years in order: a year's file would otherwise carry an earlier year's lines under its name. A year already
+    // dropped is not waited for: its lines that arrived late (a counter long offline) go with the next year's.
+    const firstYear = Number(row.first_day?.slice(0, 4) ?? year)
+    if (firstYear < year && !droppedYears.has(firstYear)) {
+      throw new YearRefusal(`The office still holds ${row.terminal}'s lines of ${firstYear} (from #${after + 1}): export and drop ${firstYear} first, then ${year}.`)
+    }
     if (row.first_prev === null) throw new YearRefusal(`The office holds neither entry #${after} of ${row.terminal} nor its hash: its chain cannot be followed into ${year}. The page's tamper check shows what is missing.`)
     const range = { terminal: row.terminal, firstSeq: after + 1, lastSeq: Number(row.through), firstPrev: row.first_prev, lastHash: '', held: Number(row.held), textless: Number(row.textless) }
     if (range.held !== rangeEntries(range)) {

@@ -309,12 +309,14 @@ describe('a closed year exported and dropped', () => {
     expect(journalBytes(ledgerDir(rebuiltDir, 'real')).equals(journalBytes(dirA))).toBe(true)
   })
 
-  test('npm run office -- export-year and drop-year: the owner exports and drops a year; bad arguments, the current year and the counters\' login are refused in words', { timeout: 120_000 }, async () => {
+  test('npm run office -- export-year and drop-year: years in order, the owner exports and drops each, a counter is rebuilt across two years\' files; bad arguments, the current year, a year before its time and the counters\' login are refused in words', { timeout: 120_000 }, async () => {
     const C: TerminalName = { terminalId: 'sharma-mobile/counter-3', shop: 'sharma-mobile', counter: 'counter-3' }
     const dirC = folder('years-c-')
-    const clock = movableClock('2024-06-01T05:00:00Z')
+    const clock = movableClock('2023-06-01T05:00:00Z')
     const ledgerC = await Ledger.open({ dir: dirC, now: clock.now })
     ledgerC.append('terminal.named', C)
+    sellOn(ledgerC, 'C-2023-', '2023-06-01', 3)
+    clock.set('2024-06-01T05:00:00Z')
     sellOn(ledgerC, 'C-2024-', '2024-06-01', 5)
     clock.set(`${currentYear()}-01-05T05:00:00Z`)
     sellOn(ledgerC, 'C-now-', `${currentYear()}-01-05`, 1)
@@ -331,19 +333,36 @@ describe('a closed year exported and dropped', () => {
     expect(current.output).toContain(`The year was not exported: ${currentYear()} is not over yet in Asia/Kolkata`)
     expect(existsSync(file)).toBe(false)
 
+    // Years in order: 2024 waits for 2023, which goes first (the next year's file starts from the archive's last hash).
+    const early = await officeCommand(ownerLogin, 'export-year', '2024', file)
+    expect(early.code).toBe(1)
+    expect(early.output).toContain(`The year was not exported: The office still holds ${C.terminalId}'s lines of 2023 (from #1): export and drop 2023 first, then 2024.`)
+    expect(existsSync(file)).toBe(false)
+    const file2023 = join(folder('years-cli-2023-'), 'office-2023.jsonl.gz')
+    expect((await exportYear(owner, options(2023, file2023))).terminals.map((range) => [range.terminal, range.firstSeq, range.lastSeq])).toEqual([[C.terminalId, 1, 7]])
+    expect((await dropYear(owner, options(2023, file2023))).entries).toBe(7)
+
     const exported = await officeCommand(ownerLogin, 'export-year', '2024', file)
-    expect(exported.output).toMatch(new RegExp(`^2024: 11 entries written to ${file}, read back and verified \\(sha256 [0-9a-f]{64}\\):\n  ${C.terminalId}: #1 to #11\n`))
+    expect(exported.output).toMatch(new RegExp(`^2024: 10 entries written to ${file}, read back and verified \\(sha256 [0-9a-f]{64}\\):\n  ${C.terminalId}: #8 to #17\n`))
     expect(exported.code).toBe(0)
 
     const byCounters = await officeCommand(COUNTERS, 'drop-year', '2024', file)
     expect(byCounters.code).toBe(1)
     expect(byCounters.output).toContain('The year was not dropped: shop_counters may not drop entries from the office')
-    expect((await officeEntries(db, C.terminalId)).length).toBe(13)
+    expect((await officeEntries(db, C.terminalId)).length).toBe(12)
 
     const dropped = await officeCommand(ownerLogin, 'drop-year', '2024', file)
-    expect(dropped.output).toContain(`2024: 11 entries dropped from the office; the page's figures for 2024 stay. Keep ${file}`)
+    expect(dropped.output).toContain(`2024: 10 entries dropped from the office; the page's figures for 2024 stay. Keep ${file}`)
     expect(dropped.code).toBe(0)
-    expect((await officeEntries(db, C.terminalId)).map((entry) => entry.seq)).toEqual([12, 13])
-    expect((await pageFigures('2024-06-01', '2024-06-01')).recharges.map((row) => [row.terminal, row.sales])).toEqual([[C.terminalId, 5n]])
+    expect((await officeEntries(db, C.terminalId)).map((entry) => entry.seq)).toEqual([18, 19])
+    expect((await pageFigures('2023-01-01', '2024-12-31')).recharges.map((row) => [row.terminal, row.sales])).toEqual([[C.terminalId, 8n]])
+
+    // Rebuilt across two years' files and the office, byte for byte; refused naming the year whose file is missing.
+    await expect(rebuildFromOffice({ office: officeOf(db), terminalId: C.terminalId, dataDir: folder('years-c-none-'), oldCounterGone: true, archives: [file] })).rejects.toThrow(
+      /dropped them: #1 to #7, year 2023\. Give each year's file/,
+    )
+    const rebuiltDir = folder('years-c-rebuilt-')
+    await rebuildFromOffice({ office: officeOf(db), terminalId: C.terminalId, dataDir: rebuiltDir, oldCounterGone: true, archives: [file, file2023] })
+    expect(journalBytes(ledgerDir(rebuiltDir, 'real')).equals(journalBytes(dirC))).toBe(true)
   })
 })
