@@ -149,10 +149,12 @@ export async function* yearFileLines(file: string, read: YearFileRead = {}): Asy
   const gunzip = zlib.createGunzip()
   const lines = readline.createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity })
   let unzipError: Error | null = null
-  gunzip.on('error', (error) => {
+  const stop = (error: Error) => {
     unzipError = error
     lines.close()
-  })
+  }
+  gunzip.on('error', stop)
+  input.on('error', stop)
   let header: YearHeader | null = null
   let rangeIndex = 0
   let at: ChainPoint = { seq: 0, hash: '' }
@@ -188,7 +190,7 @@ export async function* yearFileLines(file: string, read: YearFileRead = {}): Asy
       at = { seq: entry.seq, hash: entry.hash }
       yield { terminal: range.terminal, seq: entry.seq, hash: entry.hash, line: text }
     }
-    if (unzipError) throw problem(`it does not unpack (${(unzipError as Error).message})`)
+    if (unzipError) throw problem(`it does not read or unpack (${(unzipError as Error).message})`)
     if (header === null) throw problem('it is empty')
     const last = header.terminals[rangeIndex]
     if (last) ended(last)
@@ -196,7 +198,7 @@ export async function* yearFileLines(file: string, read: YearFileRead = {}): Asy
     read.sha256 = digest.digest('hex')
   } catch (error) {
     if (error instanceof YearFileProblem) throw error
-    throw problem((error as Error).message ?? String(error))
+    throw problem(`it does not read or unpack (${(error as Error).message ?? String(error)})`)
   } finally {
     lines.close()
     input.destroy()
@@ -219,23 +221,11 @@ export async function readYearFile(file: string, progress?: (done: number) => vo
   return { header: read.header!, hashes, sha256: read.sha256! }
 }
 
-/** The first line of `file` alone: which terminals and ranges it says it holds (checked when its lines are read). */
+/** The first line of `file`: which terminals and ranges it says it holds (the rest is checked when its lines are read). */
 export async function readYearHeader(file: string): Promise<YearHeader> {
-  const input = fs.createReadStream(file)
-  const lines = readline.createInterface({ input: input.pipe(zlib.createGunzip()), crlfDelay: Infinity })
-  try {
-    for await (const text of lines) {
-      const parsed = JSON.parse(text) as unknown
-      const wrong = headerProblem(parsed)
-      if (wrong) throw new YearFileProblem(`${file} is not a year export: ${wrong}.`)
-      return parsed as YearHeader
-    }
-  } catch (error) {
-    if (error instanceof YearFileProblem) throw error
-    throw new YearFileProblem(`${file} is not a year export (${(error as Error).message}): give the file npm run office -- export-year wrote.`)
-  } finally {
-    lines.close()
-    input.destroy()
-  }
-  throw new YearFileProblem(`${file} is empty: give the file npm run office -- export-year wrote.`)
+  const read: YearFileRead = {}
+  // The header is read with the first line after it; the reader stops there.
+  for await (const first of yearFileLines(file, read)) if (first) break
+  if (!read.header) throw new YearFileProblem(`${file} holds no lines: give the file npm run office -- export-year wrote.`)
+  return read.header
 }

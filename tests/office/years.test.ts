@@ -303,6 +303,14 @@ describe('a closed year exported and dropped', () => {
       new RegExp(`archived entries of ${A.terminalId} .*: #1 to #${last2025A}, year 2025\\. Give each year's file with --archive <file>`),
     )
     await expect(rebuildFromOffice({ office: officeOf(db), terminalId: A.terminalId, dataDir: folder('years-rebuilt-edited-'), oldCounterGone: true, archives: [edited] })).rejects.toThrow(RebuildRefusal)
+    const notAFile = join(files, 'not-gzip.jsonl.gz')
+    writeFileSync(notAFile, lines.join('\n'))
+    for (const [archive, words] of [
+      [join(files, 'missing.jsonl.gz'), /missing\.jsonl\.gz cannot be read \(ENOENT\).*Nothing was rebuilt/],
+      [notAFile, /not-gzip\.jsonl\.gz is not a whole, unchanged year export: it does not read or unpack.*Nothing was rebuilt/],
+    ] as const) {
+      await expect(rebuildFromOffice({ office: officeOf(db), terminalId: A.terminalId, dataDir: folder('years-rebuilt-bad-'), oldCounterGone: true, archives: [archive] })).rejects.toThrow(words)
+    }
     const rebuiltDir = folder('years-rebuilt-')
     const rebuilt = await rebuildFromOffice({ office: officeOf(db), terminalId: A.terminalId, dataDir: rebuiltDir, oldCounterGone: true, archives: [file] })
     expect(rebuilt.entries).toBe(journalEntries(dirA).length)
