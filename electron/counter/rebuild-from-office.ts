@@ -6,9 +6,10 @@ import { JournalCopy } from '../ledger/journal-copy'
 import { Ledger, SEGMENT_BYTES } from '../ledger/ledger'
 import { JOURNAL_DIR, listSegments } from '../ledger/segments'
 import type { TerminalName } from '../ledger/terminal-projections'
-import { HeldJournalReader, type HeldJournal } from '../office/held-journal'
+import { HeldJournalReader, type ArchivedRange, type HeldJournal } from '../office/held-journal'
+import { readYearHeader, yearFileLines, YearFileProblem, type YearHeader } from '../office/year-file'
 import type { OfficeAddress } from '../office/shipper'
-import { english } from '../shared/words'
+import { english, type Said, say } from '../shared/words'
 import { ledgerDir } from './session'
 import type { StoredSettings } from './settings'
 
@@ -17,7 +18,8 @@ import type { StoredSettings } from './settings'
  * whoever supports the shop runs (`npm run rebuild`); the restore screen (issue #30) will say them in the screen's language.
  */
 export class RebuildRefusal extends Error {
-  constructor(message: string) {
+  /** Said, so a screen's restore from the office shows it in its language; `npm run rebuild` prints it in English. */
+  constructor(message: Said) {
     super(message)
     this.name = 'RebuildRefusal'
   }
@@ -41,40 +43,68 @@ function refuseUnlessEmpty(dataDir: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ENOENT') return
-    if (code === 'ENOTDIR') throw new RebuildRefusal(`${dataDir} is a file, not a folder: give the folder to rebuild the counter into.`)
+    if (code === 'ENOTDIR') throw new RebuildRefusal(say('rebuild.isFile', { dir: dataDir }))
     throw error
   }
   if (names.length === 0) return
-  const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ` and ${names.length - 5} more` : '')
-  throw new RebuildRefusal(
-    `${dataDir} is not empty (it holds ${shown}): a counter is rebuilt only into an empty folder, so no books are ever replaced. Give a new folder, or move this one aside.`,
-  )
+  const shown = names.length > 5 ? say('rebuild.andMore', { names: names.slice(0, 5).join(', '), more: names.length - 5 }) : names.join(', ')
+  throw new RebuildRefusal(say('rebuild.notEmpty', { dir: dataDir, shown }))
 }
 
-/** What the office holds of `terminalId`, refused in words when there is nothing a counter could be rebuilt from. */
-async function rebuildable(reader: HeldJournalReader, terminalId: string): Promise<HeldJournal> {
+/** A year's export file and the ranges its first line says it holds. */
+interface ArchiveFile {
+  file: string
+  header: YearHeader
+}
+
+/** The first lines of the year files given (`--archive`), refused in words when one is not a year export. */
+async function archiveFiles(files: readonly string[]): Promise<ArchiveFile[]> {
+  const read: ArchiveFile[] = []
+  for (const file of files) {
+    try {
+      read.push({ file, header: await readYearHeader(file) })
+    } catch (error) {
+      if (error instanceof YearFileProblem) throw new RebuildRefusal(say('rebuild.nothingRebuilt', { problem: error.message }))
+      throw error
+    }
+  }
+  return read
+}
+
+/** The file among `archives` holding exactly `range`, if one was given. */
+const fileOf = (archives: readonly ArchiveFile[], range: ArchivedRange) =>
+  archives.find(({ header }) => header.terminals.some((r) => r.terminal === range.terminal && r.firstSeq === range.firstSeq && r.lastSeq === range.lastSeq && r.lastHash === range.lastHash))
+
+/** What the office holds of `terminalId`, refused in words when there is nothing a counter could be rebuilt from (with the year files in `archives`). */
+async function rebuildable(reader: HeldJournalReader, terminalId: string, archives: readonly ArchiveFile[] = []): Promise<HeldJournal> {
   const held = await reader.held(terminalId)
   if (held === null) {
     const known = await reader.terminals()
-    throw new RebuildRefusal(`The office holds no terminal ${terminalId}. ${known.length > 0 ? `It holds: ${known.join(', ')}.` : 'It holds no terminal yet.'}`)
+    throw new RebuildRefusal(known.length > 0 ? say('rebuild.noTerminal', { terminal: terminalId, known: known.join(', ') }) : say('rebuild.noTerminalYet', { terminal: terminalId }))
   }
-  if (held.last.seq === 0) throw new RebuildRefusal(`The office holds no entry of ${terminalId}: there is nothing to rebuild it from.`)
+  if (held.last.seq === 0) throw new RebuildRefusal(say('rebuild.noEntry', { terminal: terminalId }))
   if (held.textless) {
     const { first, last, count } = held.textless
-    throw new RebuildRefusal(
-      `The office holds ${count === 1 ? `entry #${first}` : `${count} entries, #${first} to #${last},`} of ${terminalId} without the text its hash covers: ` +
-        `${count === 1 ? 'it' : 'they'} reached it before office migration 8, when it kept only the parsed contents, which keep neither the order of a line's fields nor how its time was written, ` +
-        'so the lines cannot be written back as they were hashed. This counter cannot be rebuilt from the office: restore it from a copy of its data folder.',
+    throw new RebuildRefusal(count === 1 ? say('rebuild.textlessOne', { seq: first, terminal: terminalId }) : say('rebuild.textless', { count, first, last, terminal: terminalId }))
+  }
+  const missing = held.archived.filter((range) => !fileOf(archives, range))
+  if (missing.length > 0) {
+    const named = missing.map((range) =>
+      range.terminal === terminalId
+        ? say('rebuild.range', { first: range.firstSeq, last: range.lastSeq, year: range.year })
+        : say('rebuild.rangeUnder', { first: range.firstSeq, last: range.lastSeq, year: range.year, terminal: range.terminal }),
     )
+    throw new RebuildRefusal(say('rebuild.archived', { terminal: terminalId, ranges: named.join('; ') }))
   }
   return held
 }
 
 /** What the office holds of `terminalId`, for the owner to see before confirming that its old PC is gone; refused as rebuildFromOffice refuses it. */
-export async function lookAtOffice(office: OfficeAddress, terminalId: string): Promise<HeldJournal> {
+export async function lookAtOffice(office: OfficeAddress, terminalId: string, archiveFileNames: readonly string[] = []): Promise<HeldJournal> {
+  const archives = await archiveFiles(archiveFileNames)
   const reader = await HeldJournalReader.open(office)
   try {
-    return await rebuildable(reader, terminalId)
+    return await rebuildable(reader, terminalId, archives)
   } finally {
     await reader.close()
   }
@@ -93,6 +123,8 @@ export interface RebuildOptions {
   oldCounterGone: true
   /** As Ledger.open's: where the journal is cut into segments. */
   segmentBytes?: number
+  /** The year files (`npm run office -- export-year`) holding the terminal's archived ranges, when the office dropped some. */
+  archives?: readonly string[]
 }
 
 export interface Rebuilt {
@@ -115,17 +147,17 @@ export interface Rebuilt {
 export async function rebuildFromOffice(options: RebuildOptions): Promise<Rebuilt> {
   const { office, terminalId, dataDir } = options
   // Checked when running too: a caller that is not type-checked (a screen's request) must have asked the owner as well.
-  if (options.oldCounterGone !== true) throw new RebuildRefusal(`Confirm that the old PC of ${terminalId} is gone for good before rebuilding it.`)
+  if (options.oldCounterGone !== true) throw new RebuildRefusal(say('rebuild.confirmGone', { terminal: terminalId }))
   refuseUnlessEmpty(dataDir)
   const staging = path.join(dataDir, STAGING)
   try {
-    const { held, segments } = await journalFromOffice(office, terminalId, staging, options.segmentBytes)
+    const { held, segments } = await journalFromOffice(office, terminalId, staging, options.segmentBytes, options.archives)
     const ledger = await Ledger.open({ dir: staging })
     const named = ledger.read('terminal')
     const damaged = ledger.readOnly
     const notices = [...ledger.notices, ...(await ledger.close())].map((notice) => english(notice))
-    if (damaged !== null) throw new RebuildRefusal(`The rebuilt books do not open: ${english(damaged)}. Nothing was rebuilt.`)
-    if (named === null) throw new RebuildRefusal(`The office's entries of ${terminalId} never name the counter: it could not go on as ${terminalId}. Nothing was rebuilt.`)
+    if (damaged !== null) throw new RebuildRefusal(say('rebuild.booksDoNotOpen', { problem: damaged }))
+    if (named === null) throw new RebuildRefusal(say('rebuild.neverNamed', { terminal: terminalId }))
     // Only the staging folder may be there: anything else appeared meanwhile, and is not replaced.
     refuseUnlessOnly(dataDir, STAGING)
     fs.renameSync(staging, ledgerDir(dataDir, 'real'))
@@ -157,28 +189,35 @@ class StagingTaken extends RebuildRefusal {}
  * refused (and nothing left in `into` to trust: the caller removes it) when the office's lines do not make the chain.
  * A restore from the office (restore.ts) uses it too.
  */
-export async function journalFromOffice(office: OfficeAddress, terminalId: string, into: string, segmentBytes = SEGMENT_BYTES): Promise<{ held: HeldJournal; segments: number }> {
+export async function journalFromOffice(
+  office: OfficeAddress,
+  terminalId: string,
+  into: string,
+  segmentBytes = SEGMENT_BYTES,
+  archiveFileNames: readonly string[] = [],
+): Promise<{ held: HeldJournal; segments: number }> {
+  const archives = await archiveFiles(archiveFileNames)
   const reader = await HeldJournalReader.open(office)
   let copy: JournalCopy | null = null
   try {
-    const held = await rebuildable(reader, terminalId)
+    const held = await rebuildable(reader, terminalId, archives)
     fs.mkdirSync(path.dirname(into), { recursive: true, mode: USER_ONLY_FOLDER })
     // Not recursive: a second rebuild into the same folder at the same time finds it there and stops (and leaves it be).
     try {
       fs.mkdirSync(into)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StagingTaken(`${into} is being written by another rebuild: nothing was rebuilt.`)
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new StagingTaken(say('rebuild.stagingTaken', { dir: into }))
       throw error
     }
     copy = new JournalCopy(into, segmentBytes)
-    for await (const { seq, line } of reader.lines(held)) {
+    for await (const { seq, line } of reader.lines(held, (range) => archivedLines(fileOf(archives, range)!.file, range))) {
       const entry = copy.add(line)
-      if (typeof entry === 'string') throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} does not verify: ${english(entry)}. Nothing was rebuilt.`)
+      if (typeof entry === 'string') throw new RebuildRefusal(say('rebuild.doesNotVerify', { seq, terminal: terminalId, problem: entry }))
       // The chain alone would pass rows renumbered past a gap (each holding the text of the entry before it).
-      if (entry.seq !== seq) throw new RebuildRefusal(`The office's entry #${seq} of ${terminalId} holds the text of entry #${entry.seq}. Nothing was rebuilt.`)
+      if (entry.seq !== seq) throw new RebuildRefusal(say('rebuild.textOfAnother', { seq, terminal: terminalId, other: entry.seq }))
     }
     if (copy.end.seq !== held.last.seq || copy.end.hash !== held.last.hash) {
-      throw new RebuildRefusal(`The office's entries of ${terminalId} end at #${copy.end.seq}, but it records #${held.last.seq} as its last. Nothing was rebuilt.`)
+      throw new RebuildRefusal(say('rebuild.endsElsewhere', { terminal: terminalId, end: copy.end.seq, last: held.last.seq }))
     }
     copy.finish()
     return { held, segments: listSegments(path.join(into, JOURNAL_DIR)).length }
@@ -190,7 +229,21 @@ export async function journalFromOffice(office: OfficeAddress, terminalId: strin
   }
 }
 
+/** A range's lines from its year file, each verified as read (a line that does not is refused in words, nothing rebuilt). */
+async function* archivedLines(file: string, range: ArchivedRange): AsyncGenerator<string> {
+  try {
+    for await (const line of yearFileLines(file)) {
+      if (line.terminal !== range.terminal) continue
+      yield line.line
+      if (line.seq === range.lastSeq) return
+    }
+  } catch (error) {
+    if (error instanceof YearFileProblem) throw new RebuildRefusal(say('rebuild.nothingRebuilt', { problem: error.message }))
+    throw error
+  }
+}
+
 function refuseUnlessOnly(dataDir: string, name: string): void {
   const others = fs.readdirSync(dataDir).filter((found) => found !== name)
-  if (others.length > 0) throw new RebuildRefusal(`${dataDir} gained ${others.join(', ')} while the counter was being rebuilt into it: nothing was replaced. Nothing was rebuilt.`)
+  if (others.length > 0) throw new RebuildRefusal(say('rebuild.folderGained', { dir: dataDir, names: others.join(', ') }))
 }

@@ -8,7 +8,7 @@ import type { HandlersFor, LaterSale, RestoreDone, RestoreLook, RestoreSource } 
 import { copyLedgerFolder } from '../ledger/backup-copy'
 import { syncDirectory, writeFileAtomically } from '../ledger/durable-files'
 import { salesBeyond, summarizeJournal, type JournalSummary } from '../ledger/journal-summary'
-import { english, say, type Said } from '../shared/words'
+import { say, type Said } from '../shared/words'
 import type { CounterContext } from './context'
 import { CounterError } from './errors'
 import { readHintFile } from './hint-files'
@@ -134,7 +134,7 @@ export function restoreHandlers(ctx: CounterContext, { dataDir, backupRunning, r
       await journalFromOffice(office, named.terminalId, into)
     } catch (error) {
       rmSync(into, { recursive: true, force: true })
-      throw new CounterError('restore_failed', say('restore.officeRefused', { problem: english(error instanceof Error ? error.message : String(error)) }))
+      throw new CounterError('restore_failed', say('restore.officeRefused', { problem: error instanceof Error ? error.message : String(error) }))
     }
     return into
   }
@@ -186,7 +186,7 @@ export function restoreHandlers(ctx: CounterContext, { dataDir, backupRunning, r
     } catch (error) {
       rmSync(staging, { recursive: true, force: true })
       if (error instanceof CounterError) throw error
-      throw new CounterError('restore_failed', say('restore.failed', { problem: english(error instanceof Error ? error.message : String(error)) }))
+      throw new CounterError('restore_failed', say('restore.failed', { problem: error instanceof Error ? error.message : String(error) }))
     }
     const at = ctx.now()
     const aside = join(dataDir, asideName(at))

@@ -43,7 +43,9 @@ export const PROBLEMS_LISTED = 200
  * acknowledged) find lines deleted or changed at the end, where no later line's link would.
  */
 const CHECK_SQL = `
-  WITH lines AS (
+  WITH starts AS (
+    SELECT terminal, last_seq, last_hash, GREATEST(parent_through, COALESCE(($3::jsonb ->> terminal)::bigint, 0)) AS held_after FROM terminals
+  ), lines AS (
     SELECT e.terminal, e.seq, e.prev, e.hash, e.body IS NULL AS textless,
            lag(e.seq) OVER w AS before_seq, lag(e.hash) OVER w AS before_hash, lead(e.seq) OVER w IS NULL AS last_held,
            encode(sha256(convert_to(e.prev || E'\\n' || e.body::text, 'UTF8')), 'hex') = e.hash
@@ -62,16 +64,16 @@ const CHECK_SQL = `
     UNION ALL
     SELECT terminal, seq, seq, 'unlinked' FROM lines WHERE seq = before_seq + 1 AND prev <> before_hash
     UNION ALL
-    SELECT l.terminal, t.parent_through + 1, l.seq - 1, 'missing' FROM lines l JOIN terminals t ON t.terminal = l.terminal
-    WHERE l.before_seq IS NULL AND l.seq > t.parent_through + 1
+    SELECT l.terminal, t.held_after + 1, l.seq - 1, 'missing' FROM lines l JOIN starts t ON t.terminal = l.terminal
+    WHERE l.before_seq IS NULL AND l.seq > t.held_after + 1
     UNION ALL
-    SELECT l.terminal, l.seq, l.seq, 'unlinked' FROM lines l JOIN terminals t ON t.terminal = l.terminal
-    WHERE l.before_seq IS NULL AND l.seq = t.parent_through + 1
+    SELECT l.terminal, l.seq, l.seq, 'unlinked' FROM lines l JOIN starts t ON t.terminal = l.terminal
+    WHERE l.before_seq IS NULL AND l.seq = t.held_after + 1
       AND l.prev IS DISTINCT FROM CASE WHEN l.seq = 1 THEN $1 ELSE held_hash(l.terminal, l.seq - 1) END
     UNION ALL
-    SELECT t.terminal, COALESCE(l.seq, t.parent_through) + 1, t.last_seq, 'missing' FROM terminals t
+    SELECT t.terminal, COALESCE(l.seq, t.held_after) + 1, t.last_seq, 'missing' FROM starts t
     LEFT JOIN lines l ON l.terminal = t.terminal AND l.last_held
-    WHERE t.last_seq > COALESCE(l.seq, t.parent_through)
+    WHERE t.last_seq > COALESCE(l.seq, t.held_after)
     UNION ALL
     SELECT l.terminal, l.seq, l.seq, 'end' FROM lines l JOIN terminals t ON t.terminal = l.terminal
     WHERE l.last_held AND l.seq = t.last_seq AND l.hash <> t.last_hash
@@ -84,10 +86,21 @@ const CHECK_SQL = `
          (SELECT count(*) FROM problems)::int AS problem_count,
          (SELECT COALESCE(json_agg(json_build_object('terminal', terminal, 'seq', seq::text, 'through', through::text, 'kind', kind) ORDER BY terminal, seq, kind), '[]') FROM listed) AS listed`
 
+/**
+ * The last seq each terminal's archived years reach (office migration 10, archives.ts), as JSON by terminal; an office
+ * not migrated to it has none. Lines up to it were dropped by the owner after a verified export, not deleted: the
+ * first line held links to the archive's last hash (held_hash).
+ */
+async function archivedThrough(client: ClientBase): Promise<string> {
+  const known = (await client.query<{ known: boolean }>("SELECT to_regclass('office_archives') IS NOT NULL AS known")).rows[0].known
+  if (!known) return '{}'
+  return (await client.query<{ through: string }>('SELECT COALESCE(jsonb_object_agg(terminal, through), \'{}\')::text AS through FROM (SELECT terminal, max(last_seq) AS through FROM office_archives GROUP BY terminal) a')).rows[0].through
+}
+
 /** Checks every terminal's chain as `client` sees the office (one statement: one snapshot); needs only SELECT. */
 export async function checkChains(client: ClientBase): Promise<ChainCheck> {
   type Listed = { terminal: string; seq: string; through: string; kind: TamperKind }
-  const { rows } = await client.query<{ terminals: number; entries: string; textless: string; problem_count: number; listed: Listed[] }>(CHECK_SQL, [GENESIS_HASH, PROBLEMS_LISTED])
+  const { rows } = await client.query<{ terminals: number; entries: string; textless: string; problem_count: number; listed: Listed[] }>(CHECK_SQL, [GENESIS_HASH, PROBLEMS_LISTED, await archivedThrough(client)])
   const [row] = rows
   return {
     checkedAt: new Date(),

@@ -22,7 +22,24 @@ export interface HeldJournal {
    * not yet migrated to it), when only their parsed form was kept; null when every entry has its text.
    */
   textless: { first: number; last: number; count: number } | null
+  /**
+   * Ranges the owner archived to a year's file and dropped from the office (office migration 10, years.ts), oldest
+   * first: their lines are only in that file now. Each is under the terminal whose rows held them (a parent's, for
+   * what a terminal registered anew shares with it).
+   */
+  archived: ArchivedRange[]
 }
+
+export interface ArchivedRange {
+  terminal: string
+  year: number
+  firstSeq: number
+  lastSeq: number
+  lastHash: string
+}
+
+/** An archived range's lines, in order, as its year's file holds them (the caller reads the file). */
+export type ArchivedLines = (range: ArchivedRange) => AsyncIterable<string>
 
 /** A line as the office holds it: the journal line its kept text makes, and the seq the office files it under. */
 export interface HeldLine {
@@ -102,12 +119,24 @@ export class HeldJournalReader {
       lastContact: (row.last_contact as Date | null) ?? null,
       journalEnd: row.journal_end === undefined || row.journal_end === null ? null : Number(row.journal_end),
       textless,
+      archived: await this.archived(terminalId, last.seq),
     }
   }
 
-  /** Every line the office holds of `journal` (which `held` read, none of them textless), from the first, in order. */
-  async *lines(journal: HeldJournal): AsyncGenerator<HeldLine> {
+  /**
+   * Every line of `journal` (which `held` read, none of them textless), from the first, in order: its archived ranges'
+   * from `archivedLines`, the rest from the office.
+   */
+  async *lines(journal: HeldJournal, archivedLines: ArchivedLines): AsyncGenerator<HeldLine> {
     for (const holder of await this.holders(journal.terminalId, journal.last.seq)) {
+      for (const range of journal.archived.filter((archived) => archived.terminal === holder.terminal && archived.lastSeq > holder.after && archived.firstSeq <= holder.through)) {
+        let seq = range.firstSeq
+        // A parent's archive may reach past what the terminal shares with it: only the holder's part is this journal's.
+        for await (const line of archivedLines(range)) {
+          if (seq > holder.after && seq <= holder.through) yield { seq, line }
+          seq++
+        }
+      }
       for (let after = holder.after; after < holder.through; ) {
         // body::text: the driver would parse a json column, and it is its text that is wanted, exactly as kept.
         const { rows } = await this.client.query<{ seq: string; prev: string; hash: string; body: string }>(
@@ -125,6 +154,20 @@ export class HeldJournalReader {
   async close(): Promise<void> {
     await this.client.query('ROLLBACK').catch(() => undefined)
     await this.client.end().catch(() => undefined)
+  }
+
+  /** The archived ranges of the rows holding entries 1 to `through`; none before office migration 10. */
+  private async archived(terminalId: string, through: number): Promise<ArchivedRange[]> {
+    if (!(await this.hasTable('office_archives'))) return []
+    const ranges: ArchivedRange[] = []
+    for (const holder of await this.holders(terminalId, through)) {
+      const { rows } = await this.client.query<{ year: number; first_seq: string; last_seq: string; last_hash: string }>(
+        'SELECT year, first_seq, last_seq, last_hash FROM office_archives WHERE terminal = $1 AND last_seq > $2 AND first_seq <= $3 ORDER BY first_seq',
+        [holder.terminal, holder.after, holder.through],
+      )
+      for (const row of rows) ranges.push({ terminal: holder.terminal, year: row.year, firstSeq: Number(row.first_seq), lastSeq: Number(row.last_seq), lastHash: row.last_hash })
+    }
+    return ranges
   }
 
   private async hasTable(name: string): Promise<boolean> {

@@ -74,7 +74,9 @@ function chainProblem(entries: readonly JournalEntry[]): string | null {
  * from it. Decision: the office re-checks what the terminal already checked, since it is the office's
  * books that a broken chain would spoil: each hash is recomputed, and the first entry's prev must be
  * the hash stored at (terminal, seq - 1). A resent entry is a no-op (ON CONFLICT DO NOTHING); a
- * resent entry whose hash differs from the stored one is a fork, and the whole batch is refused.
+ * resent entry whose hash differs from the stored one is a fork, and the whole batch is refused. An entry in a range the
+ * owner archived (archives.ts) is held too: compared with its archived hash, never stored again (its row is gone, so
+ * ON CONFLICT would not catch it, and the roll-ups, which kept it, would count it twice).
  * The terminal's row is locked for the transaction, so two shippers of one terminal take turns.
  * `journalEnd` is the terminal's journal end as it read it with this batch (the office view's backlog).
  * Entries a terminal registered anew shares with its parent are compared, never stored again; its entry
@@ -110,6 +112,7 @@ export async function ingestBatch(client: ClientBase, terminalId: string, entrie
       `INSERT INTO entries (terminal, seq, at, type, data, prev, hash, body)
        SELECT $1, r.seq, r.at, r.type, r.data, r.prev, r.hash, r.body::json
        FROM jsonb_to_recordset($2::jsonb) AS r (seq bigint, at timestamptz, type text, data jsonb, prev text, hash text, body text)
+       WHERE NOT EXISTS (SELECT FROM office_archives a WHERE a.terminal = $1 AND r.seq BETWEEN a.first_seq AND a.last_seq)
        ON CONFLICT (terminal, seq) DO NOTHING
        RETURNING seq`,
       [terminalId, rows],

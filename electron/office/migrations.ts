@@ -1,5 +1,6 @@
 // The office database's schema and the grants of its two roles, as numbered migrations (applied by a counter logged in as the office's owner on connect, or by `npm run office -- roles`); each runs once, in order, in its own transaction.
 import type { ClientBase } from 'pg'
+import { ARCHIVES_MIGRATION } from './archives'
 import { ROLLUPS_MIGRATION } from './rollups'
 
 /**
@@ -410,6 +411,7 @@ export const OFFICE_MIGRATIONS: readonly OfficeMigration[] = [
     `,
   },
   ROLLUPS_MIGRATION,
+  ARCHIVES_MIGRATION,
 ]
 
 /** Serialises two terminals migrating one new office at once (any fixed number both agree on). */

@@ -1,4 +1,4 @@
-// `npm run office`: the head office's read-only page over its database, or (`npm run office -- roles`) its owner's set-up of the office's roles. Built to out/main/office.js.
+// `npm run office`: the head office's read-only page over its database, or its owner's commands: `roles` (the office's set-up), `export-year` and `drop-year` (closed years, years.ts). Built to out/main/office.js.
 import pg from 'pg'
 import { english } from '../shared/words'
 import { checkLaunchToken } from '../shared/loopback-guard'
@@ -6,6 +6,7 @@ import { CREATE_ROLES_SQL, OFFICE_ROLES, setUpOfficeRoles } from './migrations'
 import { startOfficeServer } from './office-server'
 import { OfficeReader, officeFromEnvironment } from './office-view'
 import { officeConnection, unreachableWords, type OfficeAddress } from './shipper'
+import { dropYear, exportYear, type YearDone } from './years'
 
 /** Decision: the office's business day is the shops' own: India's (the counters write IST business days). */
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata'
@@ -84,8 +85,43 @@ async function startPage() {
   process.once('SIGTERM', () => void stop())
 }
 
-const roles = process.argv[2] === 'roles'
-;(roles ? setUpRoles() : startPage()).catch((err) => {
-  console.error(`${roles ? 'The office roles could not be set up' : 'The office view could not start'}: ${err instanceof Error ? err.message : String(err)}`)
+/** `export-year <year> <file>` and `drop-year <year> <file>`: the arguments checked before anything connects. */
+async function closedYear(command: 'export-year' | 'drop-year', args: string[]) {
+  const [yearText, file, ...rest] = args
+  if (!yearText || !/^\d{4}$/.test(yearText) || !file || rest.length > 0) {
+    throw new Error(`give the year and the file: npm run office -- ${command} 2025 office-2025.jsonl.gz`)
+  }
+  const office = officeFromEnvironment(process.env)
+  const timeZone = timeZoneFrom(process.env.COUNTER_OFFICE_TIME_ZONE)
+  const client = new pg.Client({ ...officeConnection(office), connectionTimeoutMillis: 10_000, application_name: `counter office ${command}` })
+  client.on('error', () => undefined)
+  try {
+    await client.connect()
+  } catch (error) {
+    throw new Error(english(unreachableWords(error, office)))
+  }
+  let done: YearDone
+  try {
+    const options = { year: Number(yearText), timeZone, file, progress: (words: string) => console.log(words) }
+    done = command === 'export-year' ? await exportYear(client, options) : await dropYear(client, options)
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+  const ranges = done.terminals.map((range) => `  ${range.terminal}: #${range.firstSeq} to #${range.lastSeq}`).join('\n')
+  console.log(
+    command === 'export-year'
+      ? `${done.year}: ${done.entries} entries written to ${done.file}, read back and verified (sha256 ${done.sha256}):\n${ranges}\nKeep it on two disks; npm run office -- drop-year ${done.year} ${done.file} then drops them from the office.`
+      : `${done.year}: ${done.entries} entries dropped from the office; the page's figures for ${done.year} stay. Keep ${done.file} (sha256 ${done.sha256}): rebuilding one of these counters needs it (npm run rebuild -- --archive ${done.file}).\n${ranges}`,
+  )
+}
+
+const COMMANDS: Record<string, { failed: string; run: () => Promise<void> }> = {
+  roles: { failed: 'The office roles could not be set up', run: setUpRoles },
+  'export-year': { failed: 'The year was not exported', run: () => closedYear('export-year', process.argv.slice(3)) },
+  'drop-year': { failed: 'The year was not dropped', run: () => closedYear('drop-year', process.argv.slice(3)) },
+}
+const command = COMMANDS[process.argv[2] ?? ''] ?? { failed: 'The office view could not start', run: startPage }
+command.run().catch((err) => {
+  console.error(`${command.failed}: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(1)
 })

@@ -62,9 +62,9 @@ const TOUCHED = `
       FROM (SELECT terminal, kind, sale_id FROM (${saleFacts('new_entries')}) f UNION SELECT terminal, kind, sale_id FROM (${intents('new_entries')}) i) touched WHERE sale_id IS NOT NULL;`
 const TOUCHED_SALES = '(s.terminal, s.kind, s.sale_id) IN (SELECT * FROM unnest(touched_terminals, touched_kinds, touched_ids))'
 
-/** Folds a set of entries' sale lines into `office_sales`; each value kept only from a later line than the one it holds. */
-const foldSales = (src: string) => `
-  INSERT INTO office_sales AS s (terminal, kind, sale_id, intent_seq, intent_at, business_day, operator, coupon_type, qty, training, intent_paise, collected_paise, margin_paise, payment_mode, credit_number)
+/** Folds a set of entries' sale lines into `into` (`office_sales`, or an archive's own, years.ts); each value kept only from a later line than the one it holds. */
+export const foldSales = (src: string, into = 'office_sales') => `
+  INSERT INTO ${into} AS s (terminal, kind, sale_id, intent_seq, intent_at, business_day, operator, coupon_type, qty, training, intent_paise, collected_paise, margin_paise, payment_mode, credit_number)
   SELECT DISTINCT ON (terminal, kind, sale_id) terminal, kind, sale_id, seq, at, business_day, operator, coupon_type, qty, training, intent_paise, collected_paise, margin_paise, payment_mode, credit_number
   FROM (${intents(src)}) i WHERE sale_id IS NOT NULL ORDER BY terminal, kind, sale_id, seq DESC
   ON CONFLICT (terminal, kind, sale_id) DO UPDATE SET intent_seq = EXCLUDED.intent_seq, intent_at = EXCLUDED.intent_at, business_day = EXCLUDED.business_day,
@@ -75,7 +75,7 @@ const foldSales = (src: string) => `
     .map((fact) => {
       const [value, at] = fact === 'state' ? ['state', 'state_seq'] : [`${fact}_paise`, `${fact}_seq`]
       return `
-  INSERT INTO office_sales AS s (terminal, kind, sale_id, ${value}, ${at})
+  INSERT INTO ${into} AS s (terminal, kind, sale_id, ${value}, ${at})
   SELECT DISTINCT ON (terminal, kind, sale_id) terminal, kind, sale_id, ${fact === 'state' ? 'state' : 'paise'}, seq
   FROM (${saleFacts(src)}) f WHERE fact = '${fact}' AND sale_id IS NOT NULL ORDER BY terminal, kind, sale_id, seq DESC
   ON CONFLICT (terminal, kind, sale_id) DO UPDATE SET ${value} = EXCLUDED.${value}, ${at} = EXCLUDED.${at}
@@ -84,7 +84,7 @@ const foldSales = (src: string) => `
     .join('')}`
 
 /** Adds (`sign` 1) or takes off (-1) the contributions of the sales `where` picks to their days and their customers' dues. */
-const contribute = (sign: 1 | -1, where: string) => {
+export const contribute = (sign: 1 | -1, where: string) => {
   const figures = (kind: string) => `FROM office_sale_figures s WHERE s.kind = '${kind}' AND s.intent_seq IS NOT NULL AND NOT s.training AND ${where}`
   const day = (extra: string[]) =>
     [
@@ -111,29 +111,46 @@ const contribute = (sign: 1 | -1, where: string) => {
   ON CONFLICT (terminal, number) DO UPDATE SET ${adding(['sold_paise', 'lines'])};`
 }
 
-/** What a set of entries adds that is not a sale: credit payments, the names of credit customers, day closes. */
-const foldBooks = (src: string) => `
-  INSERT INTO office_dues AS d (terminal, number, paid_paise, lines)
+/** What a set of entries adds that is not a sale (credit payments, the names of credit customers, day closes) to `dues` and `closes`. */
+export const foldBooks = (src: string, dues = 'office_dues', closes = 'office_day_closes') => `
+  INSERT INTO ${dues} AS d (terminal, number, paid_paise, lines)
   SELECT terminal, data->>'number', COALESCE(sum((data->>'amountPaise')::bigint), 0), count(*)
   FROM ${src} WHERE type = 'credit.payment' AND data->>'number' IS NOT NULL GROUP BY 1, 2
   ON CONFLICT (terminal, number) DO UPDATE SET paid_paise = d.paid_paise + EXCLUDED.paid_paise, lines = d.lines + EXCLUDED.lines;
-  INSERT INTO office_dues AS d (terminal, number, name, name_seq)
+  INSERT INTO ${dues} AS d (terminal, number, name, name_seq)
   SELECT DISTINCT ON (terminal, number) terminal, number, name, seq FROM (
     SELECT terminal, CASE type WHEN 'recharge.intent' THEN data->'creditCustomer'->>'number' ELSE data->>'number' END AS number,
            COALESCE(data->'creditCustomer'->>'name', data->>'name') AS name, seq
     FROM ${src} WHERE type IN ('credit.limit', 'customer.named', 'recharge.intent')
   ) n WHERE number IS NOT NULL ORDER BY terminal, number, seq DESC
   ON CONFLICT (terminal, number) DO UPDATE SET name = EXCLUDED.name, name_seq = EXCLUDED.name_seq WHERE d.name_seq IS NULL OR d.name_seq < EXCLUDED.name_seq;
-  INSERT INTO office_day_closes (terminal, seq, business_day, closed_at, opening_float_paise, counted_paise, expected_cash_paise, closing_pan_balance_paise, override_note)
+  INSERT INTO ${closes} (terminal, seq, business_day, closed_at, opening_float_paise, counted_paise, expected_cash_paise, closing_pan_balance_paise, override_note)
   SELECT terminal, seq, (data->>'businessDay')::date, at, (data->>'openingFloatPaise')::bigint, (data->>'countedPaise')::bigint,
          (data->>'expectedCashPaise')::bigint, (data->>'closingPanBalancePaise')::bigint, data->>'overrideNote'
   FROM ${src} WHERE type = 'day.closed'
   ON CONFLICT (terminal, seq) DO NOTHING;`
 
-/** The roll-up tables, each figure's own. */
-const ROLLUP_TABLES = ['office_sales', 'office_recharge_days', 'office_coupon_days', 'office_dues', 'office_day_closes']
+export const DEFINER = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT'
 
-const DEFINER = 'LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT'
+/**
+ * The trigger function folding a batch in: the touched sales' old contributions off, their rows folded on, their new
+ * contributions on. `restoreTouched` runs first, with the touched sales known (archives.ts brings back an archived
+ * sale's row there). `create`: migration 9 creates it, a later one replaces it.
+ */
+export const rollupInsertFunction = (create: 'CREATE' | 'CREATE OR REPLACE', restoreTouched = '') => `${create} FUNCTION office_rollup_insert() RETURNS trigger ${DEFINER} AS $fn$
+    DECLARE touched_terminals text[]; touched_kinds text[]; touched_ids text[];
+    BEGIN
+      ${TOUCHED}${restoreTouched}
+      ${contribute(-1, TOUCHED_SALES)}
+      ${foldSales('new_entries')}
+      ${contribute(1, TOUCHED_SALES)}
+      ${foldBooks('new_entries')}
+      RETURN NULL;
+    END $fn$;`
+
+/** The roll-up tables, each figure's own. */
+export const ROLLUP_TABLES = ['office_sales', 'office_recharge_days', 'office_coupon_days', 'office_dues', 'office_day_closes']
+
 
 /** The lines the shop's PAN balance chain is made of (shop-facts.ts), indexed by kind, terminal and time. */
 export const BALANCE_FACT_TYPES = ['pan.balance.read', 'pan.coupon.outcome', 'pan.coupon.intent', 'pan.topup'] as const
@@ -204,16 +221,7 @@ export const ROLLUPS_MIGRATION = {
     CREATE INDEX entries_balance_facts ON entries (type, terminal, at) WHERE type IN ${BALANCE_FACT_SQL};
 
     -- A batch of lines: the touched sales' old contributions off, their rows folded on, their new contributions on.
-    CREATE FUNCTION office_rollup_insert() RETURNS trigger ${DEFINER} AS $fn$
-    DECLARE touched_terminals text[]; touched_kinds text[]; touched_ids text[];
-    BEGIN
-      ${TOUCHED}
-      ${contribute(-1, TOUCHED_SALES)}
-      ${foldSales('new_entries')}
-      ${contribute(1, TOUCHED_SALES)}
-      ${foldBooks('new_entries')}
-      RETURN NULL;
-    END $fn$;
+    ${rollupInsertFunction('CREATE')}
 
     -- The roll-ups of \`which\` terminals made again from their entries: the migration's backfill, and after a line is
     -- changed or deleted at the office (only its owner can: the tamper check's case), so the page shows what the books

@@ -1,6 +1,7 @@
 // `npm run bench:office`: ships 100 terminals × 10k journal entries and one terminal's 1M-entry backlog to a throwaway PostgreSQL through the real shipper thread, times a sale's commit on a terminal while it ships its own backlog, brings 300 counters online at once into an office of max_connections 100, and prints the Markdown table on stdout (progress on stderr).
 // OFFICE_BENCH_SCALE=0.05 scales every size down, for a quick look; OFFICE_BENCH_SHIPPERS sets how many terminals ship at once (default 8).
 // The page at scale (office-page-scale.ts): OFFICE_BENCH_PAGE_SIZES lists its office sizes in entries (default 1000000,10000000); OFFICE_BENCH_ONLY=page runs only it.
+// A closed year exported and dropped (office-years.ts): OFFICE_BENCH_YEARS_ENTRIES entries of one terminal (default 500000); OFFICE_BENCH_ONLY=years runs only it.
 import os from 'node:os'
 import path from 'node:path'
 import { openLedger } from '../../electron/ledger/ledger-client'
@@ -10,6 +11,7 @@ import { ourCommits, type OurCommitRun } from './commits'
 import { settleLedger, shopEvents, writeTerminal, type BuiltTerminal } from './office-journals'
 import { caughtUpTo, countersAtOnce, OfficeMeter, shipFleet, startShipping, type AtOnce, type Cost } from './office-shipping'
 import { ingestRates, pageAtScale, renderPageRows, type PageTimings } from './office-page-scale'
+import { renderYearsRows, yearsAtScale } from './office-years'
 import { machineLines } from './report'
 import { runInScratchFolder } from './scratch'
 import { median, percentile } from './stats'
@@ -38,6 +40,8 @@ const WITHIN = 1.1
 const PAGE_SIZES = (process.env.OFFICE_BENCH_PAGE_SIZES ?? '1000000,10000000').split(',').filter(Boolean).map(Number)
 /** Entries stored at ingest with and without the roll-ups (the bench shop's, from the start of its history). */
 const INGEST_ENTRIES = Math.max(10_000, Math.round(100_000 * SCALE))
+/** The bench shop's history from 2020-04-01 (about 1,700 entries a business day): 500,000 reach into 2021, so 2020 is a closed year of about 330,000. */
+const YEARS_ENTRIES = Number(process.env.OFFICE_BENCH_YEARS_ENTRIES ?? Math.max(200_000, Math.round(500_000 * SCALE)))
 const REPO_ROOT = path.resolve(__dirname, '../..')
 const RESOURCES_DIR = path.join(REPO_ROOT, 'resources')
 
@@ -240,7 +244,20 @@ async function pageSection(): Promise<string> {
   return ['## Office page at scale', '', ...renderPageRows(timings, ingest), '', note, ''].join('\n')
 }
 
+async function yearsSection(root: string): Promise<string> {
+  const run = await yearsAtScale(shopEvents(RESOURCES_DIR, YEARS_ENTRIES), root, progress)
+  const note =
+    'A closed year: the bench shop’s history from its first day as one terminal’s entries, stored in batches of 500 as its shipper sends them into a durable throwaway PostgreSQL, ' +
+    'then its first calendar year exported and dropped by years.ts as `npm run office -- export-year` and `drop-year` do it; sizes by pg_total_relation_size after VACUUM FULL.'
+  return ['## A closed year exported and dropped', '', ...renderYearsRows(run), '', note, ''].join('\n')
+}
+
 runInScratchFolder('counter-office-bench-', async (root) => {
+  if (process.env.OFFICE_BENCH_ONLY === 'years') {
+    process.stdout.write(['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), '', await yearsSection(root)].join('\n'))
+    progress('Done')
+    return
+  }
   if (process.env.OFFICE_BENCH_ONLY === 'page') {
     process.stdout.write(['## Office benchmark (`npm run bench:office`)', '', ...machineLines(os.tmpdir()), '', await pageSection()].join('\n'))
     progress('Done')
@@ -262,5 +279,6 @@ runInScratchFolder('counter-office-bench-', async (root) => {
   const atOnce = await measureAtOnce(AT_ONCE_TERMINALS, fleetEvents.slice(0, AT_ONCE_ENTRIES - 1), root)
   process.stdout.write(renderOfficeReport(runs, fleet.reduce((sum, t) => sum + t.entries, 0), buildSeconds, atOnce))
   process.stdout.write(`\n${await pageSection()}`)
+  process.stdout.write(`\n${await yearsSection(root)}`)
   progress('Done')
 })

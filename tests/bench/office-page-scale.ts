@@ -142,7 +142,7 @@ export async function pageAtScale(entries: number, drafts: readonly AnyDraft[], 
 }
 
 /** `drafts` chained as one terminal's journal, as its shipper would send it. */
-function chained(drafts: readonly AnyDraft[]): JournalEntry[] {
+export function chained(drafts: readonly AnyDraft[]): JournalEntry[] {
   let prev = GENESIS_HASH
   return drafts.map(({ at, type, data }, i) => {
     const body = { seq: i + 1, at, type, data }

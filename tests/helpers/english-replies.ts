@@ -17,6 +17,9 @@ export function thrownInEnglish(work: () => unknown): string {
   return 'nothing was thrown'
 }
 
+/** Why `work` was refused, in English (or that it was not). */
+export const rejectedInEnglish = (work: Promise<unknown>): Promise<string> => work.then(() => 'nothing was thrown', (error: Error) => english(error.message))
+
 export function inEnglish<Client extends object>(client: Client): Client {
   return new Proxy(client, {
     get(target, name) {

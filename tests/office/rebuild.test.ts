@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { AppStatus } from '../../electron/contract'
 import { startCounter, type CounterApp } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
-import { rebuildFromOffice, RebuildRefusal } from '../../electron/counter/rebuild-from-office'
+import { rebuildFromOffice } from '../../electron/counter/rebuild-from-office'
 import { ledgerDir } from '../../electron/counter/session'
 import { Ledger } from '../../electron/ledger/ledger'
 import { JOURNAL_DIR, listSegments } from '../../electron/ledger/segments'
@@ -21,6 +21,7 @@ import { approvedAgent, eventually, privateKeychainService, realModeEnv, resourc
 import { rechargeIntent, rechargeOutcome } from '../integration/ledger-rig'
 import { startSimulator } from '../../electron/simulator/server'
 import { journalDirOf, journalEntries, namedLedger, officeEntries, officeOf, query, sell, ship } from './office-rig'
+import { rejectedInEnglish } from '../helpers/english-replies'
 
 let db: TestPostgres
 beforeAll(async () => {
@@ -218,16 +219,16 @@ describe('refused plainly, nothing written', () => {
       const used = join(folders.path, 'used')
       mkdirSync(used)
       writeFileSync(join(used, 'settings.json'), '{}')
-      await expect(rebuild('gupta-stores/counter-1', used)).rejects.toThrow(new RebuildRefusal(`${used} is not empty (it holds settings.json): a counter is rebuilt only into an empty folder, so no books are ever replaced. Give a new folder, or move this one aside.`))
+      expect(await rejectedInEnglish(rebuild('gupta-stores/counter-1', used))).toBe(`${used} is not empty (it holds settings.json): a counter is rebuilt only into an empty folder, so no books are ever replaced. Give a new folder, or move this one aside.`)
       expect(readdirSync(used)).toEqual(['settings.json'])
 
       const fresh = join(folders.path, 'fresh')
-      await expect(rebuild('gupta-stores/counter-9', fresh)).rejects.toThrow(/^The office holds no terminal gupta-stores\/counter-9\. It holds: .*gupta-stores\/counter-1/)
+      expect(await rejectedInEnglish(rebuild('gupta-stores/counter-9', fresh))).toMatch(/^The office holds no terminal gupta-stores\/counter-9\. It holds: .*gupta-stores\/counter-1/)
       expect(existsSync(fresh)).toBe(false)
 
       // A line changed in the office after it arrived (its text no longer hashes to its hash): the chain breaks there.
       await query(db, `UPDATE entries SET body = replace(body::text, '19900', '19000')::json WHERE terminal = 'gupta-stores/counter-1' AND seq = 6`)
-      await expect(rebuild('gupta-stores/counter-1', fresh)).rejects.toThrow(
+      expect(await rejectedInEnglish(rebuild('gupta-stores/counter-1', fresh))).toBe(
         "The office's entry #6 of gupta-stores/counter-1 does not verify: its contents do not match its hash (the line was changed). Nothing was rebuilt.",
       )
       // The folder was made for it, and is left empty: nothing half-written that could pass for books.
@@ -276,7 +277,7 @@ describe('refused plainly, nothing written', () => {
         await ingestBatch(oldClient, terminal.terminalId, entries.slice(3))
 
         const target = join(folders.path, 'rebuilt')
-        await expect(rebuildFromOffice({ office: old, terminalId: terminal.terminalId, dataDir: target, oldCounterGone: true })).rejects.toThrow(
+        expect(await rejectedInEnglish(rebuildFromOffice({ office: old, terminalId: terminal.terminalId, dataDir: target, oldCounterGone: true }))).toMatch(
           /^The office holds 3 entries, #1 to #3, of gupta-stores\/counter-2 without the text its hash covers: they reached it before office migration 8/,
         )
         expect(existsSync(target)).toBe(false)

@@ -10,7 +10,8 @@ import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, listSegments } from '../../electron/ledger/segments'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { eventually, startRealModeRig, valueOf, type RealModeRig } from '../integration/helpers'
-import { journalEntries, officeEntries } from './office-rig'
+import { DEVANAGARI } from '../../electron/shared/words'
+import { journalEntries, officeEntries, query } from './office-rig'
 
 let db: TestPostgres
 beforeAll(async () => {
@@ -63,6 +64,31 @@ describe('restoring the books from the head office', () => {
       const status = await officeStatus(counter)
       expect(status).toMatchObject({ terminalId, fork: null })
       expect(status.state).not.toBe('refused')
+    } finally {
+      await rig.close()
+    }
+  })
+
+  test("refuses an office line that does not verify in the screen's language: Hindi, with no English sentence", { timeout: 120_000 }, async () => {
+    const rig: RealModeRig = await startRealModeRig()
+    try {
+      const { counter } = rig
+      valueOf(await counter.call('settings.save', { shopName: 'Sharma Mobile', counterName: 'Counter 1', officeHost: '127.0.0.1', officePort: db.port, officeDatabase: db.database, officeUser: db.user, officeTls: false, officePassword: db.password }))
+      valueOf(await counter.call('recharge.sell', recharge('9812300004')))
+      const terminalId = (await eventually(async () => (await officeStatus(counter)).terminalId, 'the counter named in the office'))!
+      const books = ledgerDir(rig.dataDir, 'real')
+      await eventually(async () => (await heldBy(terminalId)).length === journalEntries(books).length, 'every line at the office', 30_000)
+      // A line changed at the office after it arrived: its text no longer hashes to its hash.
+      await query(db, `UPDATE entries SET body = replace(body::text, '19900', '19000')::json WHERE terminal = $1 AND body::text LIKE '%19900%'`, [terminalId])
+      valueOf(await counter.call('settings.save', { screenLanguage: 'hi' }))
+
+      const refused = await counter.call('backup.look', { source: 'office' })
+      expect(refused.ok).toBe(false)
+      const message = refused.ok ? '' : refused.error.message
+      expect(message).toMatch(DEVANAGARI)
+      // Ids, terminal names and the journal's own words aside, no three Latin words in a row.
+      expect(message.replace(/[\w-]+\/[\w-]+/g, '')).not.toMatch(/[A-Za-z]{2,}[,;:'"]? [A-Za-z]{2,}[,;:'"]? [A-Za-z]{2,}/)
+      expect(message).toContain(terminalId)
     } finally {
       await rig.close()
     }

@@ -139,7 +139,7 @@ const stepArb = fc.record({ terminal: fc.nat(TERMINALS.length - 1), size: fc.int
 test('roll-ups equal a recomputation from the entries after random batches, a batch sent twice and a forked batch refused', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.array(lineArb, { minLength: 5, maxLength: 40 }), { minLength: 2, maxLength: 3 }), fc.array(stepArb, { minLength: 6, maxLength: 30 }), fc.nat(), async (plans, steps, forkAt) => {
-      await client.query('TRUNCATE entries, terminals, terminal_forks, office_sales, office_recharge_days, office_coupon_days, office_dues, office_day_closes')
+      await client.query('TRUNCATE entries, terminals, terminal_forks, office_sales, office_recharge_days, office_coupon_days, office_dues, office_day_closes, office_archives, office_archived_sales, office_archived_dues, office_archived_day_closes')
       const lines = journals(plans)
       for (const [i] of lines.entries()) await registerTerminal(client, { terminalId: TERMINALS[i], shop: 'Shop', counter: `Counter ${i + 1}` })
       const sent = lines.map(() => 0)

@@ -562,6 +562,31 @@ export const saidEn = {
   // Where a desktop print went (printing.ts), when no printer was named in Settings.
   'printer.systemDefault': "the computer's default printer",
   // Browser mode's refusals of a request (web/server.ts): answered to the page in its screen language.
+  // Rebuilding a counter from the office (counter/rebuild-from-office.ts): `npm run rebuild`'s refusals, and a screen's restore from the office.
+  'rebuild.isFile': (p: { dir: string }) => `${p.dir} is a file, not a folder: give the folder to rebuild the counter into.`,
+  'rebuild.andMore': (p: { names: string; more: number }) => `${p.names} and ${p.more} more`,
+  'rebuild.notEmpty': (p: { dir: string; shown: string }) =>
+    `${p.dir} is not empty (it holds ${p.shown}): a counter is rebuilt only into an empty folder, so no books are ever replaced. Give a new folder, or move this one aside.`,
+  'rebuild.nothingRebuilt': (p: { problem: string }) => `${p.problem} Nothing was rebuilt.`,
+  'rebuild.noTerminal': (p: { terminal: string; known: string }) => `The office holds no terminal ${p.terminal}. It holds: ${p.known}.`,
+  'rebuild.noTerminalYet': (p: { terminal: string }) => `The office holds no terminal ${p.terminal}. It holds no terminal yet.`,
+  'rebuild.noEntry': (p: { terminal: string }) => `The office holds no entry of ${p.terminal}: there is nothing to rebuild it from.`,
+  'rebuild.textlessOne': (p: { seq: number; terminal: string }) =>
+    `The office holds entry #${p.seq} of ${p.terminal} without the text its hash covers: it reached it before office migration 8, when it kept only the parsed contents, which keep neither the order of a line's fields nor how its time was written, so the lines cannot be written back as they were hashed. This counter cannot be rebuilt from the office: restore it from a copy of its data folder.`,
+  'rebuild.textless': (p: { count: number; first: number; last: number; terminal: string }) =>
+    `The office holds ${p.count} entries, #${p.first} to #${p.last}, of ${p.terminal} without the text its hash covers: they reached it before office migration 8, when it kept only the parsed contents, which keep neither the order of a line's fields nor how its time was written, so the lines cannot be written back as they were hashed. This counter cannot be rebuilt from the office: restore it from a copy of its data folder.`,
+  'rebuild.range': (p: { first: number; last: number; year: number }) => `#${p.first} to #${p.last}, year ${p.year}`,
+  'rebuild.rangeUnder': (p: { first: number; last: number; year: number; terminal: string }) => `#${p.first} to #${p.last} (held under ${p.terminal}), year ${p.year}`,
+  'rebuild.archived': (p: { terminal: string; ranges: string }) =>
+    `The office archived entries of ${p.terminal} to a year's export file and dropped them: ${p.ranges}. Give each year's file with --archive <file> (the one npm run office -- export-year wrote and drop-year took). Nothing was rebuilt.`,
+  'rebuild.confirmGone': (p: { terminal: string }) => `Confirm that the old PC of ${p.terminal} is gone for good before rebuilding it.`,
+  'rebuild.booksDoNotOpen': (p: { problem: string }) => `The rebuilt books do not open: ${p.problem}. Nothing was rebuilt.`,
+  'rebuild.neverNamed': (p: { terminal: string }) => `The office's entries of ${p.terminal} never name the counter: it could not go on as ${p.terminal}. Nothing was rebuilt.`,
+  'rebuild.stagingTaken': (p: { dir: string }) => `${p.dir} is being written by another rebuild: nothing was rebuilt.`,
+  'rebuild.doesNotVerify': (p: { seq: number; terminal: string; problem: string }) => `The office's entry #${p.seq} of ${p.terminal} does not verify: ${p.problem}. Nothing was rebuilt.`,
+  'rebuild.textOfAnother': (p: { seq: number; terminal: string; other: number }) => `The office's entry #${p.seq} of ${p.terminal} holds the text of entry #${p.other}. Nothing was rebuilt.`,
+  'rebuild.endsElsewhere': (p: { terminal: string; end: number; last: number }) => `The office's entries of ${p.terminal} end at #${p.end}, but it records #${p.last} as its last. Nothing was rebuilt.`,
+  'rebuild.folderGained': (p: { dir: string; names: string }) => `${p.dir} gained ${p.names} while the counter was being rebuilt into it: nothing was replaced. Nothing was rebuilt.`,
   'web.loopbackOnly': 'Counter only answers on its own loopback address.',
   'web.otherSite': 'Requests from other sites are refused.',
   'web.notLaunched': 'This page was not opened with the address Counter printed at launch.',
