@@ -1,6 +1,6 @@
 // The counter in Hindi, in Debian's Chromium at 1366×768: Settings switches the screens and, apart, the receipts
 // to Hindi at once; a recharge sold in Hindi with its receipt in Hindi; a refusal of the core in Hindi beside its
-// field; Recharge, Day close and Settings in Hindi (screenshots in test-output/e2e/), axe-core clean on Recharge;
+// field; every screen with no English sentence left on it; Recharge, Day close and Settings in Hindi (screenshots in test-output/e2e/), axe-core clean on Recharge;
 // the Z report's A4 PDF reads in Devanagari in the bundled font; and the choice survives a restart of the core.
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -8,8 +8,9 @@ import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
+import { loadCatalog } from '../../electron/counter/catalog'
 import type { WebServer } from '../../electron/web/server'
-import { privateKeychainService, tempDir } from '../integration/helpers'
+import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
 import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const dataDir = tempDir('counter-hindi-e2e-')
@@ -111,6 +112,30 @@ describe('Counter in Hindi', () => {
     const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
     for (const words of ['Z रिपोर्ट', 'सारांश', 'कारोबारी दिन', 'ऑपरेटर के हिसाब से रिचार्ज', 'नकद मिला', '₹1,999.00']) expect(text).toContain(words)
     expect(execFileSync('pdffonts', [path], { encoding: 'utf8' })).toMatch(/Lohit-Devanagari/)
+  })
+
+  it('leaves no English sentence on any screen in Hindi: every screen, the status bar and a service the provider does not offer', async () => {
+    // Three Latin words in a row, quoted words (a provider's own) and operator names (said as they are) aside.
+    const ENGLISH_WORDS = /[A-Za-z]{2,}[,;:'"]? [A-Za-z]{2,}[,;:'"]? [A-Za-z]{2,}/
+    const operators = loadCatalog(resourcesDir).operators.map((operator) => operator.name)
+    const wordsOf = (line: string) => operators.reduce((left, name) => left.replaceAll(name, '·'), line.replace(/"[^"]*"/g, '""'))
+    const found: string[] = []
+    for (const path of ['/', '/coupons', '/agents', '/pending', '/day-close', '/history', '/dues', '/drawer', '/settings', '/unavailable/payout', '/unavailable/cash-withdrawal']) {
+      await page.evaluate(`location.hash = '#${path}'`)
+      await page.waitForFunction(`location.hash === '#${path}'`)
+      await expect.poll(() => page.locator('main').innerText()).toMatch(/\p{Script=Devanagari}/u)
+      // What the staff read: the page's rendered text, its form fields (values typed or chosen) aside.
+      const text = await page.evaluate<string>(`(() => {
+        const aside = document.head.appendChild(document.createElement('style'))
+        aside.textContent = 'input, select, textarea { display: none !important; }'
+        const shown = document.body.innerText
+        aside.remove()
+        return shown
+      })()`)
+      expect(text.split('\n').length).toBeGreaterThan(10)
+      for (const line of text.split('\n')) if (ENGLISH_WORDS.test(wordsOf(line))) found.push(`${path}: ${line.trim()}`)
+    }
+    expect(found).toEqual([])
   })
 
   it('keeps the languages across a restart of the core', async () => {
