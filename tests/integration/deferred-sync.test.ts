@@ -7,7 +7,7 @@ import { SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
 import { installFsShim, type FsShim } from '../faults/fs-shim'
 import { rechargeIntent as intent, rechargeOutcome as outcome, useLedgerRig } from './ledger-rig'
 import { english } from '../../electron/shared/words'
-import { thrownInEnglish } from '../helpers/english-replies'
+import { rejectedInEnglish, thrownInEnglish } from '../helpers/english-replies'
 
 const rig = useLedgerRig('counter-deferred-sync-')
 let shim: FsShim | null = null
@@ -187,7 +187,7 @@ describe('the ledger', () => {
     const ledger = await rig.open()
     sell(ledger, 'A1')
     shim!.arm({ cls: 'fsync', occurrence: 1 }, eio)
-    expect(await Promise.resolve().then(() => ledger.snapshot()).then(() => 'nothing was thrown', (error: Error) => english(error.message))).toMatch(/may not be on it/)
+    expect(await rejectedInEnglish(Promise.resolve().then(() => ledger.snapshot()))).toMatch(/may not be on it/)
     expect(fs.existsSync(`${rig.dir}/${SNAPSHOT_FILE}`)).toBe(false)
     expect(english(ledger.readOnly!)).toMatch(/^The journal cannot take more lines/)
   })

@@ -11,6 +11,7 @@ import { addThreadHook, startProcess } from '../../electron/ledger/threads'
 import { percentile } from '../bench/stats'
 import { rechargeIntent, rechargeOutcome, useLedgerRig } from './ledger-rig'
 import { english } from '../../electron/shared/words'
+import { rejectedInEnglish } from '../helpers/english-replies'
 
 const rig = useLedgerRig('counter-chores-')
 
@@ -376,7 +377,7 @@ describe('the chores thread killed mid-snapshot', () => {
       await nextTurn()
     }
     await killed.terminate()
-    expect(await saving.then(() => 'nothing was thrown', (error: Error) => english(error.message))).toMatch(/background thread/)
+    expect(await rejectedInEnglish(saving)).toMatch(/background thread/)
     expect(ledger.choresThread).toBeNull()
 
     // What a crash at that moment leaves: every sale there, the journal the record, nothing half-written taken for a snapshot.
@@ -472,7 +473,7 @@ describe('the chores thread killed mid-snapshot', () => {
       await nextTurn()
     }
     await killed.terminate()
-    expect(await copying.then(() => 'nothing was thrown', (error: Error) => english(error.message))).toMatch(/background thread/)
+    expect(await rejectedInEnglish(copying)).toMatch(/background thread/)
 
     sell(ledger, 301, 1)
     const whole = path.join(rig.root, 'backup-whole')
