@@ -1,6 +1,6 @@
 // The counter in Hindi, in Debian's Chromium at 1366×768: Settings switches the screens and, apart, the receipts
 // to Hindi at once; a recharge sold in Hindi with its receipt in Hindi; a refusal of the core in Hindi beside its
-// field; every screen with no English sentence left on it; Recharge, Day close and Settings in Hindi (screenshots in test-output/e2e/), axe-core clean on Recharge;
+// field; the next number typed at once after Ctrl+P and after Print, at 1366 and 1024 wide; every screen with no English sentence left on it; Recharge, Day close and Settings in Hindi (screenshots in test-output/e2e/), axe-core clean on Recharge;
 // the Z report's A4 PDF reads in Devanagari in the bundled font; and the choice survives a restart of the core.
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CounterApp } from '../../electron/counter/app'
 import { loadCatalog } from '../../electron/counter/catalog'
+import { dictionaries } from '../../electron/shared/words'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
 import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
@@ -20,6 +21,7 @@ let counter: CounterApp
 let web: WebServer
 let page: Page
 
+const activeTestId = () => page.evaluate<string>("document.activeElement?.getAttribute('data-testid') ?? ''")
 const shot = (name: string) => page.screenshot({ path: join(outputDir, `hindi-1366x768-${name}.png`) })
 
 beforeAll(async () => {
@@ -112,6 +114,32 @@ describe('Counter in Hindi', () => {
     const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ')
     for (const words of ['Z रिपोर्ट', 'सारांश', 'कारोबारी दिन', 'ऑपरेटर के हिसाब से रिचार्ज', 'नकद मिला', '₹1,999.00']) expect(text).toContain(words)
     expect(execFileSync('pdffonts', [path], { encoding: 'utf8' })).toMatch(/Lohit-Devanagari/)
+  })
+
+  it("takes the next customer's number at once after Ctrl+P and after Print, at 1366×768 and at 1024×768", async () => {
+    const closed = dictionaries.hi.screen.receipt.printDialogClosed
+    for (const width of [1366, 1024]) {
+      await page.setViewportSize({ width, height: 768 })
+      await page.keyboard.press('F1')
+      await page.getByTestId('number-input').fill('9876543212')
+      await expect.poll(() => page.getByTestId('operator-select').inputValue()).not.toBe('')
+      await page.keyboard.press('Enter')
+      await page.getByTestId('amount-input').fill('199')
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.getByTestId('result-panel').getAttribute('data-state')).toBe('SUCCESS')
+      await page.keyboard.press('Control+P')
+      await expect.poll(() => page.evaluate<string>(`document.querySelector('[data-testid=receipt-notice]')?.textContent ?? ''`)).toContain(closed)
+      await page.keyboard.type('9876500001')
+      expect(await page.getByTestId('number-input').inputValue()).toBe('9876500001')
+      await page.keyboard.press('Control+A')
+      await page.keyboard.press('Backspace')
+      await page.getByTestId('receipt-print').click()
+      await expect.poll(activeTestId).toBe('number-input')
+      await page.keyboard.type('9876500002')
+      expect(await page.getByTestId('number-input').inputValue()).toBe('9876500002')
+      await page.keyboard.press('Escape')
+    }
+    await page.setViewportSize({ width: 1366, height: 768 })
   })
 
   it('leaves no English sentence on any screen in Hindi: every screen, the status bar and a service the provider does not offer', async () => {

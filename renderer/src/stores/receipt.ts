@@ -23,8 +23,10 @@ export const useReceiptStore = defineStore('receipt', () => {
   /** What is wrong with the mobile typed for sharing. */
   const mobileError = ref<string | null>(null)
   let latestRequest = 0
+  /** The receipt asked for last, on its way from the core: a print asked for meanwhile waits for it. */
+  let loading: Promise<void> = Promise.resolve()
 
-  async function show(id: string): Promise<void> {
+  function show(id: string): Promise<void> {
     if (orderId.value !== id) {
       html.value = ''
       notice.value = null
@@ -33,14 +35,16 @@ export const useReceiptStore = defineStore('receipt', () => {
     }
     orderId.value = id
     const request = ++latestRequest
-    const result = await call('receipt.html', { orderId: id })
-    if (request !== latestRequest) return // a newer receipt (or a newer version of this one) was asked for
-    if (result.ok) {
-      html.value = result.value.html
-      loadError.value = null
-    } else {
-      loadError.value = result.error.message
-    }
+    loading = call('receipt.html', { orderId: id }).then((result) => {
+      if (request !== latestRequest) return // a newer receipt (or a newer version of this one) was asked for
+      if (result.ok) {
+        html.value = result.value.html
+        loadError.value = null
+      } else {
+        loadError.value = result.error.message
+      }
+    })
+    return loading
   }
 
   async function run(kind: 'print' | 'pdf' | 'share', action: (id: string) => Promise<Notice | null>): Promise<void> {
@@ -51,7 +55,13 @@ export const useReceiptStore = defineStore('receipt', () => {
     })
   }
 
+  /**
+   * Prints the receipt on show. Decision: a print asked for while the receipt is still on its way (Ctrl+P pressed the
+   * moment the outcome shows, before a Hindi receipt's font has come with it) waits for it rather than doing nothing.
+   */
   async function print(): Promise<void> {
+    await loading
+    if (!html.value) return // it could not be loaded: loadError says why
     await run('print', async (id) => {
       const settings = useSettingsStore()
       await settings.ensureLoaded()
