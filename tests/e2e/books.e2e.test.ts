@@ -318,8 +318,9 @@ describe('the books in the browser (training mode)', () => {
     expect(await row.textContent()).toContain('₹199.00')
     await row.click()
     await page.getByTestId('history-receipt').waitFor()
-    await page.getByTestId('receipt-preview').scrollIntoViewIfNeeded()
+    // The frame is made anew when the receipt's html comes (ReceiptPreview keys it by its html): scrolled to once it has.
     await page.frameLocator('[data-testid=receipt-preview]').getByText(upiOrderId).first().waitFor()
+    await page.getByTestId('receipt-preview').scrollIntoViewIfNeeded()
     expect(await page.getByTestId('receipt-print').isEnabled()).toBe(true)
     await shot('10-history-receipt', page.getByTestId('history-receipt'))
 

@@ -133,13 +133,19 @@ async function expectRecomputed(): Promise<void> {
   expect((await client.query(rolledSales)).rows).toEqual((await client.query(viewSales)).rows)
 }
 
+/** An office with no line, terminal, fork, roll-up or archive. */
+const emptyOffice = () =>
+  client.query(
+    'TRUNCATE entries, terminals, terminal_forks, office_sales, office_recharge_days, office_coupon_days, office_dues, office_day_closes, office_archives, office_archived_sales, office_archived_dues, office_archived_day_closes',
+  )
+
 /** A batch is a slice of one terminal's journal: its next lines, or some it sent already (sent twice). */
 const stepArb = fc.record({ terminal: fc.nat(TERMINALS.length - 1), size: fc.integer({ min: 1, max: 12 }), resend: fc.nat(5) })
 
 test('roll-ups equal a recomputation from the entries after random batches, a batch sent twice and a forked batch refused', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.array(lineArb, { minLength: 5, maxLength: 40 }), { minLength: 2, maxLength: 3 }), fc.array(stepArb, { minLength: 6, maxLength: 30 }), fc.nat(), async (plans, steps, forkAt) => {
-      await client.query('TRUNCATE entries, terminals, terminal_forks, office_sales, office_recharge_days, office_coupon_days, office_dues, office_day_closes, office_archives, office_archived_sales, office_archived_dues, office_archived_day_closes')
+      await emptyOffice()
       const lines = journals(plans)
       for (const [i] of lines.entries()) await registerTerminal(client, { terminalId: TERMINALS[i], shop: 'Shop', counter: `Counter ${i + 1}` })
       const sent = lines.map(() => 0)
@@ -178,6 +184,23 @@ test('roll-ups equal a recomputation from the entries after random batches, a ba
 }, 60_000)
 
 test('a line changed or deleted at the office is in the roll-ups at once, as the views show it', async () => {
+  // Lines of its own, whatever the property's last run left (it may hold no recharge): a recharge and a coupon order, each answered.
+  await emptyOffice()
+  const answered: Make[] = [
+    (sales, n) => {
+      sales.recharge.push(`R${n}`)
+      return { type: 'recharge.intent', data: { orderId: `R${n}`, kind: 'mobile', number: '9876543210', operatorCode: 'X', operatorName: 'Jio', circle: 'DL', amountPaise: 19_900, businessDay: DAYS[0], training: false } }
+    },
+    (sales) => ({ type: 'recharge.outcome', data: { orderId: sales.recharge[0], source: 'transaction', outcome: 'SUCCESS' } }),
+    (sales, n) => {
+      sales.coupon.push(`C${n}`)
+      return { type: 'pan.coupon.intent', data: { attemptId: `C${n}`, vleId: 'VLE1', type: 1, qty: 2, expectedRatePaise: 10_700, businessDay: DAYS[1], training: false } }
+    },
+    (sales) => ({ type: 'pan.coupon.outcome', data: { attemptId: sales.coupon[0], orderId: 'ORD', source: 'coupon_req', outcome: 'SUCCESS', amountPaise: 21_400 } }),
+  ]
+  await registerTerminal(client, { terminalId: TERMINALS[0], shop: 'Shop', counter: 'Counter 1' })
+  await ingestBatch(client, TERMINALS[0], journals([answered])[0])
+  await expectRecomputed()
   const intent = (await client.query<{ terminal: string; seq: string }>("SELECT terminal, seq FROM entries WHERE type = 'recharge.intent' ORDER BY terminal, seq LIMIT 1")).rows[0]
   await client.query(`UPDATE entries SET data = jsonb_set(data, '{amountPaise}', '99900') WHERE terminal = $1 AND seq = $2`, [intent.terminal, intent.seq])
   await expectRecomputed()
