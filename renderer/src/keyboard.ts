@@ -18,9 +18,9 @@ export function onScreenKeyAgain(route: string, restart: Restart): () => void {
   }
 }
 
-type Printer = () => boolean
+type Printer = () => void
 let printer: Printer | null = null
-/** The receipt on show prints on Ctrl+P; returns false when there is none (the key then does nothing). */
+/** The receipt on show prints on Ctrl+P; with none on show the key does nothing of ours. */
 export function onPrintKey(print: Printer): () => void {
   printer = print
   return () => {
@@ -120,8 +120,9 @@ export function startKeyboard(router: Router): () => void {
       }
       return
     }
-    if (isPrintKey(event) && printer?.()) {
+    if (isPrintKey(event) && printer) {
       event.preventDefault()
+      printer()
       return
     }
     if (isRepeatKey(event) && repeater) {

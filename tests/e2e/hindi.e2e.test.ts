@@ -12,7 +12,7 @@ import { loadCatalog } from '../../electron/counter/catalog'
 import { dictionaries } from '../../electron/shared/words'
 import type { WebServer } from '../../electron/web/server'
 import { privateKeychainService, resourcesDir, tempDir } from '../integration/helpers'
-import { closeRig, launchChromium, outputDir, seriousAxeViolations, startWebApp } from './browser-rig'
+import { closeRig, launchChromium, outputDir, sellOnScreen, seriousAxeViolations, startWebApp } from './browser-rig'
 
 const dataDir = tempDir('counter-hindi-e2e-')
 const keychainService = privateKeychainService()
@@ -121,14 +121,9 @@ describe('Counter in Hindi', () => {
     for (const width of [1366, 1024]) {
       await page.setViewportSize({ width, height: 768 })
       await page.keyboard.press('F1')
-      await page.getByTestId('number-input').fill('9876543212')
-      await expect.poll(() => page.getByTestId('operator-select').inputValue()).not.toBe('')
-      await page.keyboard.press('Enter')
-      await page.getByTestId('amount-input').fill('199')
-      await page.keyboard.press('Enter')
-      await expect.poll(() => page.getByTestId('result-panel').getAttribute('data-state')).toBe('SUCCESS')
+      expect(await sellOnScreen(page, '9876543212', '199')).toBe('SUCCESS')
       await page.keyboard.press('Control+P')
-      await expect.poll(() => page.evaluate<string>(`document.querySelector('[data-testid=receipt-notice]')?.textContent ?? ''`)).toContain(closed)
+      await expect.poll(() => page.getByTestId('receipt-notice').textContent()).toContain(closed)
       await page.keyboard.type('9876500001')
       expect(await page.getByTestId('number-input').inputValue()).toBe('9876500001')
       await page.keyboard.press('Control+A')
