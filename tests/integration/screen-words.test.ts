@@ -2,13 +2,15 @@
 // off (its refusal and printer.status), Test connection's answer, the office that cannot be reached (app.status and
 // the status events) and a books notice (a damaged journal line, in app.status and the status events). Hindi with a
 // Hindi screen, with no English sentence left in it; English with an English one.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AppStatus } from '../../electron/contract'
 import { ledgerDir } from '../../electron/counter/session'
 import { JOURNAL_DIR, segmentName } from '../../electron/ledger/journal'
+import { SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+import { closeCounter } from '../../electron/shutdown'
 import { DEVANAGARI } from '../../electron/shared/words'
 import { startFakePrinter, type FakePrinter } from '../helpers/escpos-printer'
 import { eventually, startRealModeRig, statusEvents, valueOf, type RealModeRig } from './helpers'
@@ -177,3 +179,17 @@ describe("the status bar's clock", () => {
     )
   })
 })
+
+describe('a stop on a full disk', () => {
+  it("says the books' saved copy could not be written, in Hindi on a Hindi screen", async () => {
+    rig = await startRealModeRig()
+    valueOf(await rig.counter.call('recharge.sell', { kind: 'mobile', number: '9812300005', operatorCode: 'AT', circle: 'DL', amount: '199' }))
+    valueOf(await rig.counter.call('settings.save', { screenLanguage: 'hi' }))
+    // /dev/full takes the open and fails every write with ENOSPC, exactly like a full disk.
+    symlinkSync('/dev/full', join(ledgerDir(rig.dataDir, 'real'), `${SNAPSHOT_FILE}.tmp`))
+    const problems = await closeCounter(rig.counter)
+    expect(problems).toEqual(['बंद करते समय लेजर की सेव की हुई कॉपी नहीं लिखी जा सकी (डिस्क भरी है); हर बिक्री जर्नल में है और अगली बार चालू होने पर कॉपी फिर बन जाएगी।'])
+    for (const problem of problems) hindiOnly(problem)
+  })
+})
+
