@@ -6,6 +6,9 @@ import vue from '@vitejs/plugin-vue'
 export default defineConfig({
   main: {
     build: {
+      // zod is bundled, not loaded from node_modules: as its ~95 files it took 55–100 ms of every start, and the
+      // contract's schemas (zod) are on the way to the counter's first answer.
+      externalizeDeps: { exclude: ['zod'] },
       rollupOptions: {
         // web.js is the browser-mode server: plain Node, started with `node out/main/web.js`. The thread
         // entries are the ledger's workers, and audit-process.js the audit's own process

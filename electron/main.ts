@@ -74,26 +74,29 @@ function harden(): void {
 
 app.whenReady().then(async () => {
   harden()
+  // Decision: the window opens while the core starts, so its page loads and paints meanwhile; a call it makes before
+  // the core is ready waits for it (as browser mode's bridge does, web/server.ts).
+  const starting = startCounterFromEnvironment({
+    platform: 'electron',
+    resourcesDir: join(app.getAppPath(), 'resources'),
+    systemPrinter: electronPrinter,
+    rasterizer: electronRasterizer,
+    startTraining: startTrainingSimulator,
+  })
+  ipcMain.handle(IPC_CALL, async (event, channel: unknown, input: unknown) => {
+    if (!isTrustedSender(event)) return { ok: false, error: { code: 'forbidden', message: 'This window may not use Counter.' } }
+    return (await starting).dispatch(channel, input)
+  })
+  mainWindow = createWindow()
+  mainWindow.on('closed', () => (mainWindow = undefined))
   try {
-    counter = await startCounterFromEnvironment({
-      platform: 'electron',
-      resourcesDir: join(app.getAppPath(), 'resources'),
-      systemPrinter: electronPrinter,
-      rasterizer: electronRasterizer,
-      startTraining: startTrainingSimulator,
-    })
+    counter = await starting
   } catch (err) {
     dialog.showErrorBox('Counter could not start', err instanceof Error ? english(err.message) : String(err))
     app.exit(1)
     return
   }
-  ipcMain.handle(IPC_CALL, async (event, channel: unknown, input: unknown) => {
-    if (!isTrustedSender(event)) return { ok: false, error: { code: 'forbidden', message: 'This window may not use Counter.' } }
-    return counter!.dispatch(channel, input)
-  })
   counter.onEvent((event) => mainWindow?.webContents.send(IPC_EVENT, event))
-  mainWindow = createWindow()
-  mainWindow.on('closed', () => (mainWindow = undefined))
   // The owner's update server, checked once a start; what it finds installs when Counter next quits (updates.ts).
   const settings = await counter.call('settings.get', {})
   if (settings.ok) startUpdates(autoUpdater, { url: settings.value.updateUrl, packaged: app.isPackaged, log: console.log })

@@ -1,7 +1,8 @@
 // The one surface between the counter UI and the core: every domain's channels, schemas and events
 // merged into one map, with the result envelope and the transport names. Electron IPC, the
 // browser-mode HTTP bridge and tests all carry exactly this; main validates every input with these
-// schemas. Everything outside contract/ imports from here, never from a domain's file.
+// schemas. Everything outside contract/ imports from here, never from a domain's file; but transport.ts, which holds
+// no schema: browser mode's bridge reads the paths from it before the core and zod are loaded (web/cli.ts).
 // First, before any domain's schemas are built.
 import './zod-jitless'
 import type { z } from 'zod'

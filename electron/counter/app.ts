@@ -6,40 +6,25 @@ import { join } from 'node:path'
 import { version } from '../../package.json'
 import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor } from '../contract'
 import { lookupAnswered } from '../partners/recharge-api'
-import { ClockUnconfirmedError, DayClosedError, LedgerWriteError } from '../ledger/ledger'
+import { ClockUnconfirmedError } from '../ledger/clock-sense'
+import { DayClosedError, LedgerWriteError } from '../ledger/ledger-errors'
 import { businessDayOf } from './business-day'
 import { clockRefusal, clockStatus } from './clock'
 import { loadCatalog } from './catalog'
 import type { CounterContext } from './context'
 import { keychainSecrets, type Keychain } from './credentials'
-import { directClient, dispatch, type Log } from './dispatch'
+import type { directClient, dispatch, Log } from './dispatch'
 import { CounterError } from './errors'
 import { english, type Language, say, speak, speakAll } from '../shared/words'
-import { runDailyBackup } from './backups'
-import { creditHandlers } from './credit'
-import { customerHandlers } from './customers'
-import { dayCloseHandlers } from './day-close'
-import { drawerHandlers } from './drawer'
-import { historyHandlers } from './history'
-import { marginHandlers } from './margins'
-import { officeShipping } from './office'
-import { offsiteBackup } from './offsite-backup'
-import { restoreHandlers, undoCutRestore } from './restore'
 import { HeldAnswers } from './held-answers'
-import { panBalanceOf, panHandlers } from './pan'
-import { createPendingQueue } from './pending'
-import { rechargeHandlers, TEST_CONNECTION_NUMBER } from './recharge'
-import { reconcileHandlers } from './reconcile'
-import { receiptPrinting } from './receipt-printing'
-import { createRoles } from './roles'
-import { salesHandlers } from './sales'
-import { upiHandlers } from './upi'
+import { undoCutRestore } from './restore-folders'
+import type { Role } from '../contract'
 import { serialQueue } from './serial'
 import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
 import { ledgerDir, openSession, type Session, type SessionOptions } from './session'
 import { Settings } from './settings'
 import { singleFlight } from './single-flight'
-import { startupTimeline } from './startup-timeline'
+import { startupTimeline } from '../shared/startup-timeline'
 
 export interface CounterOptions {
   dataDir: string
@@ -95,6 +80,23 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   const now = options.now ?? (() => new Date())
   const timeoutMs = options.providerTimeoutMs ?? 30_000
   const listeners = new Set<(event: CounterEvent) => void>()
+  undoCutRestore(dataDir, log)
+  mark('core: settings and catalog read')
+  // Started together: the ledger thread opens the books on the other core while this thread loads the rest of the
+  // core, a turn of the event loop from now, once the thread is asked for (and a page request waiting is served).
+  const domainsLoading = new Promise((turn) => setImmediate(turn)).then(() => import('./domains'))
+  // Who stamps each journal line is asked at each write, none of which comes before the roles exist (below).
+  const by = (): Role => roles.role()
+  const sessionOptions = { dataDir, settings, timeoutMs, now, startTraining: options.startTraining, by }
+  const opening = openSession(sessionOptions)
+  // Awaited below, once the domains are loaded: a failed open is not left unheard meanwhile.
+  opening.catch(() => undefined)
+  const {
+    createRoles, panBalanceOf, runDailyBackup, officeShipping, offsiteBackup, rechargeHandlers, panHandlers, TEST_CONNECTION_NUMBER, createPendingQueue,
+    receiptPrinting, dayCloseHandlers, salesHandlers, upiHandlers, reconcileHandlers, historyHandlers, marginHandlers, creditHandlers,
+    drawerHandlers, customerHandlers, restoreHandlers, directClient, dispatch,
+  } = await domainsLoading
+  mark('core: domains loaded')
   const roles = createRoles({
     dataDir,
     store: settings,
@@ -104,10 +106,10 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     announce: (current) => emit('roles.changed', current),
     pinWasSet: () => announceStatus(),
   })
-  const sessionOptions = { dataDir, settings, timeoutMs, now, startTraining: options.startTraining, by: roles.role }
-  undoCutRestore(dataDir, log)
-  mark('core: settings, catalog and roles read')
-  let session = await openSession(sessionOptions)
+  let session = await opening.catch((error: unknown) => {
+    roles.stop()
+    throw error
+  })
   mark('core: books open')
   // Before the counter answers anyone: a reset asked for is journaled in the books it opened with, then done.
   await roles.resetIfAsked((file) => session.ledger.append('owner.pin.reset', { file, businessDay: businessDayOf(now(), settings.current.timezone) }))
@@ -205,6 +207,9 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   }
 
   const office = officeShipping(ctx, dataDir, announceStatus, log)
+  /** The office shipper's starts and restarts, one at a time (one may still be under way when settings change). */
+  let officeTurn: Promise<void> = Promise.resolve()
+  const refreshOffice = () => (officeTurn = officeTurn.catch(() => undefined).then(() => office.refresh()))
   const offsite = offsiteBackup(ctx, dataDir, announceStatus, log)
   const recharge = rechargeHandlers(ctx)
   const pan = panHandlers(ctx)
@@ -234,7 +239,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       if (settings.mode !== before) await switchSession()
       else {
         session.dropClients()
-        await office.refresh()
+        await refreshOffice()
       }
       emit('status.changed', await status())
       return settings.view()
@@ -304,7 +309,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     await tidying
     for (const problem of await old.close()) log(`counter: ${english(problem)}`)
     tidyInBackground()
-    await office.refresh()
+    await refreshOffice()
     background = catchUp()
   }
 
@@ -330,7 +335,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     } finally {
       watchBooks()
       tidyInBackground()
-      await office.refresh()
+      await refreshOffice()
       background = catchUp()
       announceStatus()
     }
@@ -400,12 +405,22 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   watchBooks()
   mark('core: handlers built')
   let tidying: Promise<void> = Promise.resolve()
-  tidyInBackground()
-  void tidying.then(() => mark("core: year archive checked, today's backup made (after the counter answers)"))
-  await office.refresh()
-  mark('core: office shipping started')
-  // Not awaited: the counter opens at once while the provider is asked.
+  // Not awaited: the counter opens at once while the provider is asked. Started now, not later with the rest below:
+  // its first look at the books must find only what the last run left open, before any sale of this one is written.
   let background = catchUp()
+  /**
+   * What the first sale does not need starts a turn of the event loop after the counter answers, so a call already
+   * waiting (the screen's first) goes first: the year's archive and today's backup; the office shipper, which may
+   * journal the counter's name and read the keychain.
+   */
+  const afterAnswering = new Promise<void>((turn) => setImmediate(turn)).then(() => {
+    tidyInBackground()
+    void tidying.then(() => mark("core: year archive checked, today's backup made (after the counter answers)"))
+    refreshOffice().then(
+      () => mark('core: office shipping started (after the counter answers)'),
+      (error: unknown) => log(`counter: starting the office shipping failed (${error instanceof Error ? english(error.message) : String(error)})`),
+    )
+  })
 
   const screenLanguage = () => settings.current.screenLanguage
   return {
@@ -417,11 +432,12 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
       return () => listeners.delete(listener)
     },
     session: () => session,
-    housekeeping: () => tidying,
+    housekeeping: () => afterAnswering.then(() => tidying),
     screenLanguage,
     async close() {
       listeners.clear()
       roles.stop()
+      await officeTurn.catch(() => undefined)
       await office.stop()
       await offsite.stop()
       await background

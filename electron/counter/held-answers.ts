@@ -4,7 +4,8 @@
 // a new sale for the same number or agent is refused meanwhile, and should the process die before
 // the answer is written, the start-up status check settles the sale from that intent.
 import type { CouponSale, Outcome, Sale } from '../contract'
-import { LedgerWriteError, type HistoryPage, type HistoryQuery, type UnresolvedSale } from '../ledger/ledger'
+import type { HistoryPage, HistoryQuery, UnresolvedSale } from '../ledger/ledger'
+import { LedgerWriteError } from '../ledger/ledger-errors'
 import type { Serial } from './serial'
 import type { Session } from './session'
 import { say } from '../shared/words'

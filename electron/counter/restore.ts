@@ -1,7 +1,7 @@
 // Restoring the books inside Counter (issue #30), owner only: from a daily backup, a copy off this PC, or the head
 // office. The owner sees what the copy holds and which sales the books have beyond it; the books it replaces are moved
 // aside whole, never deleted, and the sales beyond it stay listed (Settings → Backup) until the next restore.
-import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { existsSync, renameSync, rmSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { HandlersFor, LaterSale, RestoreDone, RestoreLook, RestoreSource } from '../contract'
@@ -15,6 +15,7 @@ import { readHintFile } from './hint-files'
 import { copiesIn, localStamp } from './offsite-backup'
 import { journalFromOffice } from './rebuild-from-office'
 import { ledgerDir } from './session'
+import { ASIDE_PREFIX, FROM_OFFICE, STAGING } from './restore-folders'
 
 /*
  * Decision: what a restore replaces, and how. Only the real books (the data folder's ledger/): settings, the keychain
@@ -39,9 +40,6 @@ import { ledgerDir } from './session'
  * Decision: the journals are read on the main thread, every line of the copy (as the day close's audit reads the
  * books): a restore is the owner's, done with the counter not selling, and the screens wait for it.
  */
-const STAGING = 'ledger.restoring'
-const ASIDE_PREFIX = 'ledger.before-restore-'
-const FROM_OFFICE = 'ledger.from-office'
 const LAST_RESTORE_FILE = 'last-restore.json'
 const DAY_FOLDER = /^\d{4}-\d{2}-\d{2}$/
 
@@ -64,24 +62,6 @@ interface Found {
 }
 
 const laterSaleOf = (sale: LaterSale): LaterSale => ({ kind: sale.kind, id: sale.id, at: sale.at, businessDay: sale.businessDay, whom: sale.whom, amountPaise: sale.amountPaise, outcome: sale.outcome })
-
-/**
- * At start, before the books open: a restore cut off (a crash, the power) between moving the books aside and putting
- * the copy in their place leaves no books, and Counter would start on empty ones. The books go back where they were
- * (the restore never finished: the owner starts it again), and the copy staged for it goes.
- */
-export function undoCutRestore(dataDir: string, log: (line: string) => void): void {
-  const books = ledgerDir(dataDir, 'real')
-  if (!existsSync(books)) {
-    const aside = readdirSync(dataDir).filter((name) => name.startsWith(ASIDE_PREFIX)).sort().at(-1)
-    if (aside) {
-      renameSync(join(dataDir, aside), books)
-      syncDirectory(dataDir)
-      log(`restore: a restore was cut off before the copy was in place: the books are back from ${aside}`)
-    }
-  }
-  for (const left of [STAGING, FROM_OFFICE]) rmSync(join(dataDir, left), { recursive: true, force: true })
-}
 
 export function restoreHandlers(ctx: CounterContext, { dataDir, backupRunning, reopenBooks, log }: RestoreDeps): HandlersFor<'backup.sources' | 'backup.look' | 'backup.restore'> {
   const books = ledgerDir(dataDir, 'real')

@@ -55,8 +55,21 @@ export function ledgerDir(dataDir: string, mode: Mode): string {
 
 export async function openSession({ dataDir, settings, timeoutMs, now, startTraining, by }: SessionOptions): Promise<Session> {
   const mode = settings.mode
-  const ledger = await openLedger({ dir: ledgerDir(dataDir, mode), now, clockSense: true, by })
-  const simulator = mode === 'training' ? await startTraining(ledgerDir(dataDir, 'training')) : null
+  // Both at once: the practice provider starts while the ledger thread opens the books. Whichever fails, neither is left running.
+  const [opened, started] = await Promise.allSettled([
+    openLedger({ dir: ledgerDir(dataDir, mode), now, clockSense: true, by }),
+    mode === 'training' ? startTraining(ledgerDir(dataDir, 'training')) : Promise.resolve(null),
+  ])
+  if (opened.status === 'rejected') {
+    if (started.status === 'fulfilled') await started.value?.close()
+    throw opened.reason
+  }
+  if (started.status === 'rejected') {
+    await opened.value.close()
+    throw started.reason
+  }
+  const ledger = opened.value
+  const simulator = started.value
   let recharge: RechargeApi | undefined
   let pan: PanApi | undefined
   return {

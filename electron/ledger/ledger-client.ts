@@ -89,6 +89,7 @@ export async function openLedger(options: ClientOptions): Promise<LedgerPort> {
         segmentBytes: options.segmentBytes,
         clockSense,
         at: now().toISOString(),
+        timelineOrigin: performance.timeOrigin,
       }
       const worker = startThread('ledger-thread', data)
       let opened = false

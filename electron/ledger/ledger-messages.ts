@@ -16,6 +16,8 @@ export interface LedgerThreadData {
   clockSense: boolean
   /** The main thread's clock when it started the thread. */
   at: string
+  /** The main thread's performance.timeOrigin: the start-up timeline's steps in the thread count from it. */
+  timelineOrigin: number
 }
 
 /**

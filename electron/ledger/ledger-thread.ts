@@ -7,10 +7,13 @@ import type { WrittenBy } from './events'
 import { LEDGER_WRITES, type WriteArgs, type WriteName } from './sale-writes'
 import { toWire, type BooksState, type LedgerMessage, type LedgerRequest, type LedgerThreadData } from './ledger-messages'
 import { runThreadHooks } from './threads'
+import { startupTimeline } from '../shared/startup-timeline'
 
 runThreadHooks()
 const port = parentPort!
 const data = workerData as LedgerThreadData
+const mark = startupTimeline(process.env, data.timelineOrigin)
+mark('ledger thread: code loaded')
 /** The main thread's clock as of the request being answered (see LedgerRequest). */
 let clock = data.at
 const send = (message: LedgerMessage) => port.postMessage(message)
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
       lockHeld: true,
       now: () => new Date(clock),
       onProgress: (progress) => send({ kind: 'progress', progress }),
+      mark,
     })
   } catch (error) {
     send({ kind: 'open-failed', error: toWire(error) })
@@ -82,6 +86,7 @@ async function main(): Promise<void> {
       (error: unknown) => answerError(request, error),
     )
   })
+  mark('ledger thread: answering')
   send({ kind: 'opened', report: ledger.report, books: books() })
 }
 

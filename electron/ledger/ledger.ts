@@ -18,6 +18,7 @@ import type { SnapshotCheck } from './snapshot'
 import { DayClosedError, LedgerWriteError, NOTHING_WRITTEN } from './ledger-errors'
 import { Saves } from './ledger-saves'
 import { say } from '../shared/words'
+import type { Mark } from '../shared/startup-timeline'
 
 export type { BalanceFact, DayClosure, DayTotals, UnresolvedSale } from './books-reads'
 export type { HistoryPage, HistoryQuery } from './history'
@@ -49,6 +50,8 @@ export interface LedgerOptions {
   lockHeld?: boolean
   /** Told as the whole-journal audit (bytes) and archiving (years) go, for the shop to see. */
   onProgress?: (progress: LedgerProgress) => void
+  /** The start-up timeline's steps (shared/startup-timeline.ts). */
+  mark?: Mark
 }
 
 /**
@@ -108,8 +111,9 @@ export class Ledger {
     )
   }
 
-  static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date(), clockSense = false, lockHeld = false, onProgress }: LedgerOptions): Promise<Ledger> {
+  static async open({ dir, snapshotEvery = 500, segmentBytes = SEGMENT_BYTES, now = () => new Date(), clockSense = false, lockHeld = false, onProgress, mark = () => undefined }: LedgerOptions): Promise<Ledger> {
     const SQL = await loadSqlJs()
+    mark('ledger thread: sql.js ready')
     let journal: Journal
     let unlock: () => void
     try {
@@ -126,7 +130,8 @@ export class Ledger {
       throw new LedgerWriteError(say('ledger.folderUnwritable', { dir, error: (cause as Error).message }), { cause })
     }
     try {
-      const { db, report, readOnly, unsaved, saved } = replayOntoSnapshot(SQL, dir, journal, now)
+      const { db, report, readOnly, unsaved, saved } = replayOntoSnapshot(SQL, dir, journal, now, mark)
+      mark(`ledger thread: books loaded (snapshot at line ${report.snapshotSeq}, ${report.replayed} lines replayed)`)
       const ledger = new Ledger(SQL, dir, db, journal, report, readOnly, unsaved, saved, { snapshotEvery, segmentBytes, now, onProgress }, unlock)
       // Read after the replay, which cut off any torn last line.
       if (clockSense) ledger.clockFloor = ClockFloor.fromJournal(dir)

@@ -2,17 +2,25 @@
 // Calls need the per-launch token; a foreign Host (DNS rebinding) or Origin (another site) is refused.
 // A client cannot hold it: headers, bodies and idle connections have time limits, and connections a cap
 // that only token holders count: a call refused for its token or caller is answered and its connection closed.
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import { extname, join, normalize, sep } from 'node:path'
-import { WEB_API_PREFIX, WEB_EVENTS_PATH, type CounterErrorBody, type CounterEvent } from '../contract'
+import type { CounterErrorBody, CounterEvent } from '../contract'
+import { WEB_API_PREFIX, WEB_EVENTS_PATH } from '../contract/transport'
 import type { CounterApp } from '../counter/app'
 import { checkLaunchToken, foreignCaller, listenOnLoopback, loopbackCallers, newLaunchToken, sameSecret } from '../shared/loopback-guard'
 import { english, type Said, say, speak } from '../shared/words'
 
+/** What the bridge carries calls and events to. */
+export type WebCounter = Pick<CounterApp, 'dispatch' | 'onEvent' | 'screenLanguage'>
+
 export interface WebServerOptions {
-  counter: Pick<CounterApp, 'dispatch' | 'onEvent' | 'screenLanguage'>
+  /**
+   * The core, or its start still under way (web/cli.ts): the page is served at once, and a call or the event stream
+   * that comes before the core is ready waits for it, never refused for being early.
+   */
+  counter: WebCounter | Promise<WebCounter>
   rendererDir: string
   port?: number
   token?: string
@@ -97,6 +105,9 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   checkWebToken(options.token)
   const token = options.token ?? newLaunchToken()
   const limits = { ...WEB_LIMITS, ...options.limits }
+  const ready = Promise.resolve(options.counter)
+  // A start that fails is the launcher's to report (web/cli.ts exits); the calls waiting on it are never answered.
+  ready.catch(() => undefined)
   const streams = new Set<ServerResponse>()
   let allowed = loopbackCallers(-1)
 
@@ -131,13 +142,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
       connectionsCheckingInterval: Math.min(1_000, limits.headersMs / 4),
     },
     (req, res) => {
-      void handle(req, res).catch((err) => {
+      void handle(req, res).catch(async (err) => {
         const refusal = err instanceof Refusal ? err : new Refusal(500, { code: 'internal', message: say('web.internal') })
         if (res.headersSent) return res.destroy()
         // The rest of an unread body would be taken for the next request: close instead. With this header Node
         // destroys the socket as soon as the answer is written, whatever the client would keep open.
         if (!req.complete || refusal.hangUp) res.setHeader('Connection', 'close')
-        sendJson(res, refusal.status, { ok: false, error: { ...refusal.body, message: speak(refusal.body.message, options.counter.screenLanguage()) } })
+        // Spoken in the shop's screen language, which the core knows once it is ready (a refusal before that waits for it).
+        const language = await ready.then((counter) => counter.screenLanguage(), () => 'en' as const)
+        sendJson(res, refusal.status, { ok: false, error: { ...refusal.body, message: speak(refusal.body.message, language) } })
       })
     },
   )
@@ -153,7 +166,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         throw new Refusal(415, { code: 'invalid_input', message: say('web.json') })
       }
       const input = await readJson(req, limits.bodyIdleMs)
-      sendJson(res, 200, await options.counter.dispatch(path.slice(WEB_API_PREFIX.length), input))
+      const counter = await ready
+      sendJson(res, 200, await counter.dispatch(path.slice(WEB_API_PREFIX.length), input))
     } else if (path === WEB_EVENTS_PATH) {
       admitTokenHolder(req)
       openEventStream(res)
@@ -164,17 +178,26 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }
   }
 
+  /** Open at once; what the core says comes down it once the core is ready (a stream opened early misses nothing said after). */
   function openEventStream(res: ServerResponse) {
     res.writeHead(200, { ...securityHeaders, 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' })
     res.write(': connected\n\n')
     streams.add(res)
-    const stop = options.counter.onEvent((event: CounterEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`))
     const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS)
+    let stop = () => {}
+    let closed = false
     res.on('close', () => {
+      closed = true
       clearInterval(heartbeat)
       stop()
       streams.delete(res)
     })
+    ready.then(
+      (counter) => {
+        if (!closed) stop = counter.onEvent((event: CounterEvent) => res.write(`data: ${JSON.stringify(event)}\n\n`))
+      },
+      () => undefined,
+    )
   }
 
   function serveStatic(path: string, res: ServerResponse) {
@@ -184,8 +207,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // The app routes in the hash, so every other path is the one page.
     if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html')
     if (!existsSync(file)) throw new Refusal(404, { code: 'not_found', message: say('web.notBuilt') })
-    res.writeHead(200, { ...securityHeaders, 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream' })
-    createReadStream(file).pipe(res)
+    // Read whole and sent in one write (the page's files are a few hundred KB): served within one turn of the event
+    // loop, so the page goes out between the steps of the core's loading at start (web/cli.ts), not after them.
+    const body = readFileSync(file)
+    res.writeHead(200, { ...securityHeaders, 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream', 'Content-Length': body.length })
+    res.end(body)
   }
 
   const { allowed: callers, ...address } = await listenOnLoopback(server, options.port ?? 0, token)

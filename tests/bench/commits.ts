@@ -209,9 +209,25 @@ function sqlJsFace(db: BetterSqlite3.Database): Database {
       db.prepare(sql).run(...bind(params))
       return face
     },
+    // What the ledger's reads and cached writes use of a sql.js statement: bind, step through the rows, run, reset.
     prepare(sql: string) {
       const statement = db.prepare(sql)
-      return { run: (params?: BindParams) => void statement.run(...bind(params)), reset: () => undefined, free: () => true }
+      let bound: BindParams | undefined
+      let rows: unknown[][] | null = null
+      let at = -1
+      const columns = () => statement.columns().map((column) => column.name)
+      return {
+        bind: (params?: BindParams) => ((bound = params), (rows = null), (at = -1), true),
+        step: () => {
+          rows ??= statement.raw().all(...bind(bound)) as unknown[][]
+          return ++at < rows.length
+        },
+        get: () => rows![at],
+        getAsObject: () => Object.fromEntries(columns().map((name, i) => [name, rows![at][i]])),
+        run: (params?: BindParams) => void statement.run(...bind(params)),
+        reset: () => ((rows = null), (at = -1), true),
+        free: () => true,
+      }
     },
   }
   return face as unknown as Database

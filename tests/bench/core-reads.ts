@@ -41,7 +41,7 @@ export interface CoreTimes {
 }
 
 /** An address on this machine where nothing listens: the provider refuses at once, as when the shop's line is down. */
-async function deadAddress(): Promise<string> {
+export async function deadAddress(): Promise<string> {
   const server = net.createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as net.AddressInfo

@@ -8,6 +8,9 @@ import { bareAppends, betterSqliteCommits, naiveCommits, PACE, PACED_SALES } fro
 import type { LoopFloor } from './loop-floor-child'
 import type { MainProcessJob, MainProcessResult } from './main-child'
 import type { OpenSample } from './open-child'
+import { deadAddress } from './core-reads'
+import { launcherStarts, type LauncherStart } from './launcher-start'
+import { counterEnvironment } from '../crash/real-core'
 import { ledgerFiles, machineLines, renderReport, sizeLabel, type SizeResult } from './report'
 import { runInScratchFolder } from './scratch'
 import { FIRST_DAY } from './shop-history'
@@ -21,6 +24,9 @@ const LOOP_FLOOR_CHILD = path.join(__dirname, 'loop-floor-child.ts')
 const OPEN_RUNS = 5
 const SEARCHES = 5
 const COMMIT_SALES = 2_000
+/** Browser mode's start from spawn: on a fresh folder (training, each run its own folder), and on each built ledger (real mode). */
+const FRESH_STARTS = 5
+const BUILT_STARTS = 3
 /** The export per sale is measured up to this size: past it one sale takes seconds. */
 const NAIVE_UP_TO = 100_000
 const NAIVE_MAX_SALES = 200
@@ -77,7 +83,9 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   progress(`${label}: ${COMMIT_SALES} sales in better-sqlite3`)
   const better = betterSqliteCommits(baseSnapshot, commitDay, COMMIT_SALES)
   fs.rmSync(scratch, { recursive: true, force: true })
-  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, barePaced, loopFloor, ours, oursQuiet, oursPaced, naive, better }
+  progress(`${label}: browser mode's launcher started ${BUILT_STARTS} times on these books in real mode, its provider refusing connections`)
+  const launcher = await launcherStarts(() => built.dataDir, counterEnvironment(await deadAddress(), built.dataDir), BUILT_STARTS)
+  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, barePaced, loopFloor, ours, oursQuiet, oursPaced, naive, better, launcher }
 }
 
 function notes(results: SizeResult[], buildSeconds: number): string[] {
@@ -104,12 +112,14 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
 }
 
 runInScratchFolder('counter-bench-', async (root) => {
+  progress(`Browser mode's launcher started ${FRESH_STARTS} times, each on a fresh folder (training)`)
+  const fresh: LauncherStart = await launcherStarts((run) => fs.mkdtempSync(path.join(root, `fresh-${run}-`)), {}, FRESH_STARTS)
   progress(`Building ledgers of ${SIZES.map(sizeLabel).join(', ')} sales in ${root}`)
   const built = await buildLedgers(root, RESOURCES_DIR, SIZES, progress)
   const buildSeconds = (Date.now() - started) / 1000
   const searchNumbers = regularNumbers(RESOURCES_DIR, SIZES, SEARCHES)
   const results: SizeResult[] = []
   for (const ledger of built) results.push(await measure(ledger, root, searchNumbers))
-  process.stdout.write(renderReport(machineLines(root), results, notes(results, buildSeconds)))
+  process.stdout.write(renderReport(machineLines(root), results, notes(results, buildSeconds), fresh))
   progress('Done')
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { PACE, type CommitRun, type OurCommitRun } from './commits'
 import type { CoreTimes } from './core-reads'
 import type { LoopDelay } from './event-loop'
+import type { LauncherStart } from './launcher-start'
 import type { LoopFloor } from './loop-floor-child'
 import type { OpenSample } from './open-child'
 import { median, percentile } from './stats'
@@ -37,6 +38,8 @@ export interface SizeResult {
   oursPaced: OurCommitRun
   naive: CommitRun | null
   better: CommitRun
+  /** Browser mode's launcher on these books in real mode. */
+  launcher: LauncherStart
 }
 
 const MB = 1024 * 1024
@@ -108,7 +111,7 @@ interface Row {
 }
 
 /** The machine, the table, then the notes on how it was measured. */
-export function renderReport(machine: string[], results: SizeResult[], notes: string[]): string {
+export function renderReport(machine: string[], results: SizeResult[], notes: string[], fresh: LauncherStart): string {
   const largest = results[results.length - 1]
   const at100k = results.find((result) => result.sales === 100_000)
   const oursP50 = (result: SizeResult) => median(result.ours.perSale)
@@ -116,6 +119,7 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
   const betterRatio = (result: SizeResult) => oursP50(result) / median(result.better.perSale)
   const each = (cell: (result: SizeResult) => string) => results.map(cell)
   const onlyLargest = (cell: string) => results.map((result) => (result === largest ? cell : ''))
+  const onlyFirst = (cell: string) => results.map((_, index) => (index === 0 ? cell : ''))
   const atLargest = (value: (result: SizeResult) => number, limit: number) => value(largest) <= limit
   const medianOf = (pick: (core: CoreTimes) => number[]) => (result: SizeResult) => median(pick(result.core))
   const L = sizeLabel(largest.sales)
@@ -172,6 +176,18 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     { measure: 'Open in a fresh process (median of 5), ms', cells: each((r) => ms(median(r.opens.map((o) => o.openMs)))), target: `≤ 1500 ms at ${L}`, met: atLargest((r) => median(r.opens.map((o) => o.openMs)), 1500) },
     { measure: 'Peak RSS of that process, MB', cells: each((r) => median(r.opens.map((o) => o.peakRssMb)).toFixed(0)), target: `≤ 500 MB at ${L}`, met: atLargest((r) => median(r.opens.map((o) => o.peakRssMb)), 500) },
     { measure: '… RSS of that process before the open (Node and tsx), MB', cells: each((r) => median(r.opens.map((o) => o.rssBeforeMb)).toFixed(0)) },
+    {
+      measure: `Browser mode from spawn, fresh folder (training, ${fresh.runs} runs): the page answered / the first call (app.status) answered, median ms`,
+      cells: onlyFirst(`${ms(median(fresh.pageMs))} / ${ms(median(fresh.firstCallMs))}`),
+      target: 'page ≤ 300 ms',
+      met: median(fresh.pageMs) <= 300,
+    },
+    {
+      measure: `Browser mode from spawn on these books (real mode, ${results[0].launcher.runs} runs): the page / the first call answered, median ms`,
+      cells: each((r) => `${ms(median(r.launcher.pageMs))} / ${ms(median(r.launcher.firstCallMs))}`),
+      target: `first call ≤ 1000 ms at ${L}`,
+      met: median(largest.launcher.firstCallMs) <= 1000,
+    },
     { measure: 'Counter start, real mode, until it answers (open, handlers), ms', cells: each((r) => ms(r.core.startMs)) },
     { measure: '… then the archiving check and today’s backup, done after it answers, ms', cells: each((r) => ms(r.core.housekeepingMs)) },
     { measure: 'Day summary of a 500-sale day (`day.summary`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.daySummaryMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.daySummaryMs), 50) },
@@ -197,5 +213,17 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
     ...rows.map((row) => `| ${[row.measure, ...row.cells, row.target ?? '', mark(row.met ?? null)].join(' | ')} |`),
   ]
-  return ['## Ledger benchmark (`npm run bench`)', '', ...machine, '', ...table, '', notes.join('\n\n'), ''].join('\n')
+  return ['## Ledger benchmark (`npm run bench`)', '', ...machine, '', ...table, '', ...timelines(results, fresh), '', notes.join('\n\n'), ''].join('\n')
+}
+
+/** Browser mode's start-up timeline (COUNTER_STARTUP_TIMELINE=1): each step's median ms since the process began, fresh and per size. */
+function timelines(results: SizeResult[], fresh: LauncherStart): string[] {
+  const columns = [{ label: 'fresh folder (training)', start: fresh }, ...results.map((r) => ({ label: `${sizeLabel(r.sales)} sales (real)`, start: r.launcher }))]
+  const steps = [...new Set(columns.flatMap((column) => column.start.timeline.map((entry) => entry.step)))]
+  const header = ['Start-up step (browser mode), median ms since the process began', ...columns.map((column) => column.label)]
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map((_, i) => (i === 0 ? ' --- ' : ' ---: ')).join('|')}|`,
+    ...steps.map((step) => `| ${[step, ...columns.map((column) => { const found = column.start.timeline.find((entry) => entry.step === step); return found ? ms(found.ms) : '—' })].join(' | ')} |`),
+  ]
 }

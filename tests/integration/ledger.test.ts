@@ -12,7 +12,7 @@ import { keepRoomToGrow } from '../../electron/ledger/connection'
 import { replayOntoSnapshot } from '../../electron/ledger/ledger-open'
 import { loadSqlJs } from '../../electron/ledger/sql-engine'
 import { CHECKED_SNAPSHOTS_VERSION, migrations } from '../../electron/ledger/migrations'
-import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE } from '../../electron/ledger/snapshot'
+import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, snapshotCheck, type SnapshotCheck } from '../../electron/ledger/snapshot'
 import { DAY, editSnapshot, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 import { english, speakAll } from '../../electron/shared/words'
 
@@ -308,6 +308,23 @@ describe('a saved copy proves itself', () => {
     // The rebuilt books are saved with a check again: the next open trusts them.
     await closeLedger(reopened)
     expect((await openLedger()).report).toEqual({ snapshotSeq: 7, replayed: 0, tornTail: false, problems: [] })
+  })
+
+  it('whose check was rewritten over bytes that are no database is refused all the same (SQLite reads its schema), and the previous copy is used', async () => {
+    const ledger = await openLedger({ snapshotEvery: 2 })
+    await recordDay(ledger)
+    const before = everything(ledger)
+    await closeLedger(ledger) // ledger.sqlite holds #7, .prev #6
+    const garbage = Buffer.alloc(8192, 0x5a)
+    const { seq, hash } = JSON.parse(fs.readFileSync(path.join(rig.dir, SNAPSHOT_CHECK_FILE), 'utf8')) as SnapshotCheck
+    fs.writeFileSync(path.join(rig.dir, SNAPSHOT_FILE), garbage)
+    fs.writeFileSync(path.join(rig.dir, SNAPSHOT_CHECK_FILE), JSON.stringify(snapshotCheck(garbage, { seq, hash })))
+    const reopened = await openLedger()
+    const report = speakAll(reopened.report, 'en')
+    expect(report).toMatchObject({ snapshotSeq: 6, replayed: 1 })
+    expect(report.problems).toEqual([expect.stringMatching(/^The saved copy ledger\.sqlite could not be read .*not a database/)])
+    expect(everything(reopened)).toEqual(before)
+    expect(reopened.readOnly).toBeNull()
   })
 
   it('without any check (deleted) is rebuilt from the journal, edited or not', async () => {

@@ -297,6 +297,43 @@ describe('browser bridge: bad input and clients that would hold it', () => {
   })
 })
 
+describe('browser bridge while the core starts', () => {
+  it('serves the page at once; a call and the event stream that come before the core is ready wait for it, then are answered', async () => {
+    let ready!: (core: CounterApp) => void
+    const starting = new Promise<CounterApp>((resolve) => (ready = resolve))
+    const early = await startWebServer({ counter: starting, rendererDir: rendererDir.path })
+    try {
+      const page = await send(early, '/')
+      expect(page.status).toBe(200)
+      expect(page.body).toContain('<title>Counter</title>')
+      const headers = { Authorization: `Bearer ${early.token}`, 'Content-Type': 'application/json' }
+      let answered = false
+      const call = send(early, '/api/app.status', { method: 'POST', headers, body: '{}' }).then((reply) => {
+        answered = true
+        return reply
+      })
+      const events = await fetch(`${early.origin}/events`, { headers: { Authorization: `Bearer ${early.token}` } })
+      expect(events.status).toBe(200)
+      const reader = events.body!.getReader()
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Not refused for coming early, nor answered by anything but the core.
+      expect(answered).toBe(false)
+      ready(counter)
+      const reply = await call
+      expect(reply.status).toBe(200)
+      expect(JSON.parse(reply.body)).toMatchObject({ ok: true, value: { mode: 'training', platform: 'web' } })
+      // The stream opened early carries what the core says once ready.
+      let received = ''
+      const saved = send(early, '/api/settings.save', { method: 'POST', headers, body: JSON.stringify({ shopName: 'Early Stores' }) })
+      while (!received.includes('status.changed')) received += new TextDecoder().decode((await reader.read()).value)
+      expect(JSON.parse((await saved).body)).toMatchObject({ ok: true })
+      await reader.cancel()
+    } finally {
+      await early.close()
+    }
+  })
+})
+
 describe('browser-mode launcher (electron/web/cli.ts)', () => {
   const CLI = resolve(__dirname, '../../electron/web/cli.ts')
   const FULL_DISK = resolve(__dirname, 'full-disk-at-stop.ts')
@@ -327,6 +364,26 @@ describe('browser-mode launcher (electron/web/cli.ts)', () => {
       dir.remove()
     }
   })
+
+  it('answers the page before the books are open, prints its start-up timeline when asked, and stops cleanly when told to', async () => {
+    const dir = tempDir()
+    try {
+      const run = launch(dir.path, { COUNTER_STARTUP_TIMELINE: '1' })
+      await expect.poll(run.stdout, { timeout: 20_000 }).toContain('Counter is running in TRAINING')
+      const steps = run.stderr().split('\n').filter((line) => line.startsWith('startup')).map((line) => line.match(/^startup +(\d+) ms {2}(.+)$/)!)
+      const at = (step: string) => Number(steps.find((found) => found[2].startsWith(step))![1])
+      expect(at('web: answering')).toBeLessThan(at('core: starting'))
+      expect(at('ledger thread: books loaded')).toBeLessThanOrEqual(at('core: books open'))
+      expect(at('core: books open')).toBeLessThanOrEqual(at('web: core ready'))
+      // The address comes first, then the mode once the core is ready.
+      expect(run.stdout().indexOf('?token=')).toBeLessThan(run.stdout().indexOf('Counter is running in TRAINING'))
+      run.child.kill('SIGTERM')
+      expect(await run.exited).toBe(0)
+      expect(existsSync(join(dir.path, 'training-ledger', 'counter.lock'))).toBe(false)
+    } finally {
+      dir.remove()
+    }
+  }, 60_000)
 
   it('stops on a full disk with one plain line, no stack trace, and no ledger.sqlite.tmp left', async () => {
     const dir = tempDir()
