@@ -370,6 +370,8 @@ describe('browser-mode launcher (electron/web/cli.ts)', () => {
     try {
       const run = launch(dir.path, { COUNTER_STARTUP_TIMELINE: '1' })
       await expect.poll(run.stdout, { timeout: 20_000 }).toContain('Counter is running in TRAINING')
+      // The ledger thread's lines reach stderr through the main thread on their own channel: they may come a moment later.
+      await expect.poll(run.stderr, { timeout: 5_000 }).toContain('ledger thread: books loaded')
       const steps = run.stderr().split('\n').filter((line) => line.startsWith('startup')).map((line) => line.match(/^startup +(\d+) ms {2}(.+)$/)!)
       const at = (step: string) => Number(steps.find((found) => found[2].startsWith(step))![1])
       expect(at('web: answering')).toBeLessThan(at('core: starting'))
