@@ -89,7 +89,8 @@ export async function launcherStarts(dataDirOf: (run: number) => string, env: Re
         await exited
       }
       for (const [, ms, step] of stderr.matchAll(/^startup +(\d+) ms {2}(.+)$/gm)) {
-        const key = step.replace(/\(snapshot at line \d+, \d+ lines replayed\)/, '').trim()
+        // One row per step whatever the books: the lines and sizes each run names are the books', not the step's.
+        const key = step.replace(/ \((snapshot at line \d+, \d+ lines replayed|\d+ MB)\)/, '').trim()
         steps.set(key, [...(steps.get(key) ?? []), Number(ms)])
       }
     }

@@ -177,16 +177,16 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     { measure: 'Peak RSS of that process, MB', cells: each((r) => median(r.opens.map((o) => o.peakRssMb)).toFixed(0)), target: `≤ 500 MB at ${L}`, met: atLargest((r) => median(r.opens.map((o) => o.peakRssMb)), 500) },
     { measure: '… RSS of that process before the open (Node and tsx), MB', cells: each((r) => median(r.opens.map((o) => o.rssBeforeMb)).toFixed(0)) },
     {
-      measure: `Browser mode from spawn, fresh folder (training, ${fresh.runs} runs): the page answered / the first call (app.status) answered, median ms`,
-      cells: onlyFirst(`${ms(median(fresh.pageMs))} / ${ms(median(fresh.firstCallMs))}`),
+      measure: `Browser mode from spawn, fresh folder (training, ${fresh.runs} runs): the page answered / the first call (app.status) answered / the Recharge screen ready in Chromium (number field focused), median ms`,
+      cells: onlyFirst(`${ms(median(fresh.pageMs))} / ${ms(median(fresh.firstCallMs))} / ${ms(median(fresh.readyMs))}`),
       target: 'page ≤ 300 ms',
       met: median(fresh.pageMs) <= 300,
     },
     {
-      measure: `Browser mode from spawn on these books (real mode, ${results[0].launcher.runs} runs): the page / the first call answered, median ms`,
-      cells: each((r) => `${ms(median(r.launcher.pageMs))} / ${ms(median(r.launcher.firstCallMs))}`),
-      target: `first call ≤ 1000 ms at ${L}`,
-      met: median(largest.launcher.firstCallMs) <= 1000,
+      measure: `Browser mode from spawn on these books (real mode, ${results[0].launcher.runs} runs): the page / the first call answered / the screen ready, median ms`,
+      cells: each((r) => `${ms(median(r.launcher.pageMs))} / ${ms(median(r.launcher.firstCallMs))} / ${ms(median(r.launcher.readyMs))}`),
+      target: `ready ≤ 1000 ms at ${L}`,
+      met: median(largest.launcher.readyMs) <= 1000,
     },
     { measure: 'Counter start, real mode, until it answers (open, handlers), ms', cells: each((r) => ms(r.core.startMs)) },
     { measure: '… then the archiving check and today’s backup, done after it answers, ms', cells: each((r) => ms(r.core.housekeepingMs)) },
@@ -219,7 +219,8 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
 /** Browser mode's start-up timeline (COUNTER_STARTUP_TIMELINE=1): each step's median ms since the process began, fresh and per size. */
 function timelines(results: SizeResult[], fresh: LauncherStart): string[] {
   const columns = [{ label: 'fresh folder (training)', start: fresh }, ...results.map((r) => ({ label: `${sizeLabel(r.sales)} sales (real)`, start: r.launcher }))]
-  const steps = [...new Set(columns.flatMap((column) => column.start.timeline.map((entry) => entry.step)))]
+  // In the order they came at the largest size, then any step only the smaller ones had.
+  const steps = [...new Set(columns.toReversed().flatMap((column) => column.start.timeline.map((entry) => entry.step)))]
   const header = ['Start-up step (browser mode), median ms since the process began', ...columns.map((column) => column.label)]
   return [
     `| ${header.join(' | ')} |`,

@@ -115,8 +115,10 @@ describe('recharge.sell', () => {
     const sold = await rig.counter.call('recharge.sell', sale)
     thread.postMessage = post
     if (!sold.ok) throw new Error('sale failed')
-    // Besides the sale's own two: the pending list the screens are told of as the sale changes (pending.ts publish).
-    expect(asked.filter((call) => call !== 'read unresolved')).toEqual(['write rechargeIntent', 'write rechargeOutcome'])
+    // Besides the sale's own two: the pending list the screens are told of as the sale changes (pending.ts publish), and
+    // the status bar's reads when the sale's answer moved the last contact into a new minute (app.ts noteContact).
+    const screens = ['read unresolved', 'read balanceFactsSinceReading', 'read lastPinReset']
+    expect(asked.filter((call) => !screens.includes(call))).toEqual(['write rechargeIntent', 'write rechargeOutcome'])
     const intent = journalOf(rig).find((line) => line.type === 'recharge.intent')!
     expect(sold.value.orderId.slice(8, 14)).toBe(String(intent.seq).padStart(6, '0'))
   })
