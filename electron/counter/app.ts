@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { version } from '../../package.json'
-import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor } from '../contract'
+import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor, Role } from '../contract'
 import { lookupAnswered } from '../partners/recharge-api'
 import { ClockUnconfirmedError } from '../ledger/clock-sense'
 import { DayClosedError, LedgerWriteError } from '../ledger/ledger-errors'
@@ -18,7 +18,6 @@ import { CounterError } from './errors'
 import { english, type Language, say, speak, speakAll } from '../shared/words'
 import { HeldAnswers } from './held-answers'
 import { undoCutRestore } from './restore-folders'
-import type { Role } from '../contract'
 import { serialQueue } from './serial'
 import type { HtmlRasterizer, SystemPrinter } from '../printers/printer-ports'
 import { ledgerDir, openSession, type Session, type SessionOptions } from './session'
@@ -95,7 +94,11 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
     createRoles, panBalanceOf, runDailyBackup, officeShipping, offsiteBackup, rechargeHandlers, panHandlers, TEST_CONNECTION_NUMBER, createPendingQueue,
     receiptPrinting, dayCloseHandlers, salesHandlers, upiHandlers, reconcileHandlers, historyHandlers, marginHandlers, creditHandlers,
     drawerHandlers, customerHandlers, restoreHandlers, directClient, dispatch,
-  } = await domainsLoading
+  } = await domainsLoading.catch(async (error: unknown) => {
+    // A broken install: the books opening meanwhile are closed again, not left locked by a counter that never answers.
+    await opening.then((opened) => opened.close(), () => undefined)
+    throw error
+  })
   mark('core: domains loaded')
   const roles = createRoles({
     dataDir,

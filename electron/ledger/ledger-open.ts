@@ -64,7 +64,11 @@ function backupBeforeMigration(dir: string, db: Database, now: () => Date): void
 function loadSnapshot(SQL: SqlJsStatic, bytes: Uint8Array, vouched: boolean): Database {
   const db = new SQL.Database(bytes)
   try {
-    const check = vouched ? (db.exec('SELECT count(*) FROM sqlite_master'), 'ok') : db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]
+    if (vouched) {
+      db.exec('SELECT count(*) FROM sqlite_master')
+      return db
+    }
+    const check = db.exec('PRAGMA quick_check')[0]?.values[0]?.[0]
     if (check !== 'ok') throw new Error(String(check))
     return db
   } catch (error) {
