@@ -187,8 +187,8 @@ export function dayCloseHandlers(
     return asSeen(await liveSummary(session, businessDay))
   }
 
-  const fontFace = devanagariFontFace(options.resourcesDir)
-  const reportOptions = (): ZReportOptions => ({ shop: ctx.settings.current, training: ctx.session().mode === 'training', fontFace })
+  // The font is read at the first report, not at start (paper-fonts.ts keeps it once read).
+  const reportOptions = (): ZReportOptions => ({ shop: ctx.settings.current, training: ctx.session().mode === 'training', fontFace: devanagariFontFace(options.resourcesDir) })
 
   return {
     async 'day.summary'({ businessDay }) {

@@ -15,7 +15,7 @@ import { DEVANAGARI } from '../shared/words'
 /** The family receipt.css and the A4 report name after their Latin fonts. */
 export const PAPER_DEVANAGARI_FAMILY = 'Counter Devanagari'
 
-/** Each resources folder's rule, read once: receipts, receipt printing and the day close each ask for it at start. */
+/** Each resources folder's rule, read once: at the first receipt, test page or report that asks for it, not at start. */
 const faces = new Map<string, string>()
 
 /** The @font-face rule with the font inside it (one 207 KB string, shared by whoever draws paper). */

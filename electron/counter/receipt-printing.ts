@@ -56,7 +56,6 @@ export function atHeadWidth(html: string, widthMm: 58 | 80): string {
 export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
   const { systemPrinter, rasterizer } = options
   const receiptCss = readFileSync(join(options.resourcesDir, 'receipt.css'), 'utf8')
-  const fontFace = devanagariFontFace(options.resourcesDir)
   /**
    * Sales whose receipt has opened the drawer in this run of Counter, by mode and id. Decision: kept in
    * memory, not in the journal: printing writes nothing to the books (a failed print must change
@@ -156,7 +155,7 @@ export function receiptPrinting(ctx: CounterContext, options: PaperOptions) {
       async 'printer.testPage'() {
         const settings = ctx.settings.current
         const afterwards = say('printer.afterTestPage')
-        if (settings.printerKind === 'system') return { printer: await viaDriver(testPageHtml(settings, receiptCss, fontFace), settings, afterwards) }
+        if (settings.printerKind === 'system') return { printer: await viaDriver(testPageHtml(settings, receiptCss, devanagariFontFace(options.resourcesDir)), settings, afterwards) }
         return { printer: await send(escposAddress(settings), testPageBytes(settings, { widthMm: settings.receiptWidthMm }), afterwards) }
       },
 

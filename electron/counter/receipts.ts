@@ -175,10 +175,11 @@ ${body}
 
 export function receiptRenderer(resourcesDir: string) {
   const css = readFileSync(join(resourcesDir, 'receipt.css'), 'utf8')
-  const fontFace = devanagariFontFace(resourcesDir)
+  // The font is read at the first receipt, not at start (paper-fonts.ts keeps it once read).
+  const fontFace = () => devanagariFontFace(resourcesDir)
   return {
-    recharge: (sale: Sale, shop: ReceiptShop) => receiptHtml(rechargeReceipt(sale, shop), shop, css, fontFace),
-    coupon: (sale: CouponSale, shop: ReceiptShop) => receiptHtml(couponReceipt(sale, shop), shop, css, fontFace),
-    html: (content: ReceiptContent, shop: ReceiptShop) => receiptHtml(content, shop, css, fontFace),
+    recharge: (sale: Sale, shop: ReceiptShop) => receiptHtml(rechargeReceipt(sale, shop), shop, css, fontFace()),
+    coupon: (sale: CouponSale, shop: ReceiptShop) => receiptHtml(couponReceipt(sale, shop), shop, css, fontFace()),
+    html: (content: ReceiptContent, shop: ReceiptShop) => receiptHtml(content, shop, css, fontFace()),
   }
 }
