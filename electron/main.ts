@@ -27,7 +27,8 @@ const CSP = [
   "form-action 'none'",
 ].join('; ')
 
-let counter: CounterApp | undefined
+/** The core, from the moment it starts: a quit while it is still starting waits for it and closes it as any other. */
+let starting: Promise<CounterApp> | undefined
 let mainWindow: BrowserWindow | undefined
 
 // Electron's own files (cache, window state) go beside Counter's data.
@@ -76,21 +77,23 @@ app.whenReady().then(async () => {
   harden()
   // Decision: the window opens while the core starts, so its page loads and paints meanwhile; a call it makes before
   // the core is ready waits for it (as browser mode's bridge does, web/server.ts).
-  const starting = startCounterFromEnvironment({
+  const core = startCounterFromEnvironment({
     platform: 'electron',
     resourcesDir: join(app.getAppPath(), 'resources'),
     systemPrinter: electronPrinter,
     rasterizer: electronRasterizer,
     startTraining: startTrainingSimulator,
   })
+  starting = core
   ipcMain.handle(IPC_CALL, async (event, channel: unknown, input: unknown) => {
     if (!isTrustedSender(event)) return { ok: false, error: { code: 'forbidden', message: 'This window may not use Counter.' } }
-    return (await starting).dispatch(channel, input)
+    return (await core).dispatch(channel, input)
   })
   mainWindow = createWindow()
   mainWindow.on('closed', () => (mainWindow = undefined))
+  let counter: CounterApp
   try {
-    counter = await starting
+    counter = await core
   } catch (err) {
     dialog.showErrorBox('Counter could not start', err instanceof Error ? english(err.message) : String(err))
     app.exit(1)
@@ -105,10 +108,11 @@ app.whenReady().then(async () => {
 let closing = false
 app.on('before-quit', (event) => {
   // The ledger writes its snapshot on close: finish that before the process exits.
-  if (closing || !counter) return
+  if (closing || !starting) return
   event.preventDefault()
   closing = true
-  void closeCounter(counter).then((problems) => {
+  // A core that could not start has said so and exits (above): nothing to close.
+  void starting.then(closeCounter, () => []).then((problems) => {
     for (const problem of problems) console.error(problem)
     if (problems.length > 0) dialog.showErrorBox('Counter', problems.join('\n'))
     app.quit()

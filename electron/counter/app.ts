@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { version } from '../../package.json'
 import type { AppStatus, CounterEvent, EventName, EventPayload, Handlers, HandlersFor, Role } from '../contract'
 import { lookupAnswered } from '../partners/recharge-api'
@@ -83,7 +84,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
   mark('core: settings and catalog read')
   // Started together: the ledger thread opens the books on the other core while this thread loads the rest of the
   // core, a turn of the event loop from now, once the thread is asked for (and a page request waiting is served).
-  const domainsLoading = new Promise((turn) => setImmediate(turn)).then(() => import('./domains'))
+  const domainsLoading = nextTurn().then(() => import('./domains'))
   // Who stamps each journal line is asked at each write, none of which comes before the roles exist (below).
   const by = (): Role => roles.role()
   const sessionOptions = { dataDir, settings, timeoutMs, now, startTraining: options.startTraining, by }
@@ -417,7 +418,7 @@ export async function startCounter(options: CounterOptions): Promise<CounterApp>
    * waiting (the screen's first) goes first: the year's archive and today's backup; the office shipper, which may
    * journal the counter's name and read the keychain.
    */
-  const afterAnswering = new Promise<void>((turn) => setImmediate(turn)).then(() => {
+  const afterAnswering = nextTurn().then(() => {
     tidyInBackground()
     void tidying.then(() => mark("core: year archive checked, today's backup made (after the counter answers)"))
     refreshOffice().then(

@@ -7,6 +7,7 @@
 // ready waits for it (web/server.ts). What the first sale does not need is loaded when it is: Chromium's
 // rasterizer at the first picture receipt, the training provider in training mode only.
 import { resolve } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { checkWebToken, startWebServer } from './server'
 import { english } from '../shared/words'
 import { startupTimeline } from '../shared/startup-timeline'
@@ -21,7 +22,7 @@ async function main() {
   // The core starts once the bridge listens, a turn of the event loop later: loading it holds this thread, and a
   // page request already waiting is served first (as between the core's own loading steps, counter/app.ts).
   let listening!: () => void
-  const starting = new Promise<void>((resolve) => (listening = resolve)).then(() => new Promise((turn) => setImmediate(turn))).then(startCore)
+  const starting = new Promise<void>((resolve) => (listening = resolve)).then(() => nextTurn()).then(startCore)
   const web = await startWebServer({
     counter: starting,
     rendererDir: resolve(__dirname, '../renderer'),

@@ -387,6 +387,33 @@ describe('browser-mode launcher (electron/web/cli.ts)', () => {
     }
   }, 60_000)
 
+  it('a second launcher on a folder already open says so in one line and stops, its early address closed; the first sells on', async () => {
+    const dir = tempDir()
+    const first = launch(dir.path, {})
+    try {
+      await expect.poll(first.stdout, { timeout: 20_000 }).toContain('Counter is running in TRAINING')
+      const second = launch(dir.path, {})
+      await expect.poll(second.stdout, { timeout: 20_000 }).toContain('?token=')
+      // Its bridge listened before its core found the folder taken.
+      const early = new URL(second.stdout().match(/http:\/\/\S+/)![0])
+      expect(await second.exited).toBe(1)
+      expect(second.stderr().trim()).toBe(`Counter could not start: This ledger is already open in another Counter (process ${first.child.pid}). Close that window or browser-mode server first.`)
+      expect(second.stdout()).not.toContain('Counter is running')
+      await expect(fetch(`${early.origin}/`)).rejects.toThrow()
+      const address = new URL(first.stdout().match(/http:\/\/\S+/)![0])
+      const sale = await fetch(`${address.origin}/api/recharge.sell`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${address.searchParams.get('token')}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ kind: 'mobile', number: '9876543210', operatorCode: 'AT', amount: '10' }),
+      })
+      expect(await sale.json()).toMatchObject({ ok: true, value: { state: 'SUCCESS' } })
+    } finally {
+      first.child.kill('SIGTERM')
+      await first.exited
+      dir.remove()
+    }
+  }, 60_000)
+
   it('stops on a full disk with one plain line, no stack trace, and no ledger.sqlite.tmp left', async () => {
     const dir = tempDir()
     try {
