@@ -10,9 +10,20 @@ import { yieldCpuToSales } from './threads'
 yieldCpuToSales('process')
 const [dir, through] = process.argv.slice(2)
 
+/** How this process ends when no one reads it any more: not 0, which says the check ran to its end. */
+const NO_ONE_LISTENING = 1
+
 // Written synchronously to fd 1: once the thread that asked is gone (closed, killed, or its process
 // with it), the next line fails (EPIPE) and ends this process, which has nothing of its own to lose.
-const tell = (line: AuditLine) => writeFully(1, Buffer.from(`${JSON.stringify(line)}\n`))
+// It ends quietly: a stack on the stderr it shares with the app would read as the app's own failure.
+const tell = (line: AuditLine) => {
+  try {
+    writeFully(1, Buffer.from(`${JSON.stringify(line)}\n`))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EPIPE') process.exit(NO_ONE_LISTENING)
+    throw error
+  }
+}
 
 try {
   tell({ check: checkJournal(dir, { through: Number(through), onProgress: (done, total) => tell({ progress: { done, total } }) }) })
