@@ -34,6 +34,11 @@ export interface SimulatorOptions {
    * request is processed; read back at the start, when they overrule `pan.balancePaise`. Without it every start is a new provider.
    */
   booksFile?: string
+  /**
+   * Keep every request in `requests` (true unless given), for a test to read. Training runs inside the counter all day
+   * and no one reads its log: kept, it grew by each request's fields for as long as the counter ran.
+   */
+  logRequests?: boolean
 }
 
 export interface Simulator {
@@ -44,6 +49,7 @@ export interface Simulator {
   setFault(fault: FaultSwitch | null): void
   /** The provider issues new credentials (a rotated token, a new api_key): requests with the old ones are refused from now on. */
   rotateCredentials(change: { recharge?: Partial<RechargeCredentials>; panApiKey?: string }): void
+  /** Every request so far, in order (none when started with logRequests: false). */
   requests: SimRequest[]
   /** What the provider has booked, read-only. */
   orderBook(): OrderBook
@@ -188,7 +194,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       fields: fields ?? {},
       connection: connection?.id ?? 0,
     }
-    requests.push(simRequest)
+    if (opts.logRequests ?? true) requests.push(simRequest)
     await opts.onRequest?.(simRequest)
 
     if (!target) return send(req, res, 404, apachePage(404))
@@ -271,5 +277,5 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
 
 /** The provider training practises on, as the launchers start it: practice inputs on, its books kept in the training folder. */
 export function startTrainingSimulator(trainingDir: string): Promise<Simulator> {
-  return startSimulator({ practice: true, booksFile: join(trainingDir, TRAINING_BOOKS_FILE) })
+  return startSimulator({ practice: true, booksFile: join(trainingDir, TRAINING_BOOKS_FILE), logRequests: false })
 }

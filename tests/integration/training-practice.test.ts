@@ -151,6 +151,18 @@ describe('the training provider’s books file', () => {
     expect(readFileSync(`${file}.unreadable`, 'utf8')).toContain('"lots"')
     expect(existsSync(file)).toBe(false)
   })
+
+  it('books each order but keeps no log of the requests (it runs inside the counter all day; tests keep theirs)', async () => {
+    sim = await startTrainingSimulator(dataDir.path)
+    const api = new RechargeApi({ baseUrl: sim.url, credentials: sim.credentials, timeoutMs: 2_000 })
+    try {
+      for (const orderId of ['LOG1', 'LOG2', 'LOG3']) expect((await api.transaction({ number: '9812300012', amountPaise: 10_00, operatorCode: 'AT', orderId })).outcome).toBe('SUCCESS')
+    } finally {
+      api.close()
+    }
+    expect(sim.orderBook().recharges.map((order) => order.orderId)).toEqual(expect.arrayContaining(['LOG1', 'LOG2', 'LOG3']))
+    expect(sim.requests).toEqual([])
+  })
 })
 
 describe('a simulator started without practice (as tests start theirs)', () => {
@@ -160,6 +172,7 @@ describe('a simulator started without practice (as tests start theirs)', () => {
     try {
       const reply = await api.transaction({ number: '9812300011', amountPaise: 11_00, operatorCode: 'AT', orderId: 'PLAIN11' })
       expect(reply.outcome).toBe('SUCCESS')
+      expect(sim.requests.map((request) => request.fields.order_id)).toEqual(['PLAIN11'])
     } finally {
       api.close()
       await sim.close()
