@@ -13,7 +13,11 @@ export function readMeta(db: Database, key: string): string | null {
   return value === undefined || value === null ? null : String(value)
 }
 
-export const META_UPSERT = 'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'
+/** Sets `pairs` meta values in one statement, bound as key, value, key, value… */
+export const metaUpsert = (pairs: number): string =>
+  `INSERT INTO meta (key, value) VALUES ${Array.from({ length: pairs }, () => '(?, ?)').join(', ')} ON CONFLICT (key) DO UPDATE SET value = excluded.value`
+
+export const META_UPSERT = metaUpsert(1)
 
 export function writeMeta(db: Database, key: string, value: string): void {
   db.run(META_UPSERT, [key, value])

@@ -2,7 +2,7 @@
 import type { Database } from 'sql.js'
 import type { JournalEntry, LedgerEventData, LedgerEventType } from './events'
 import { GENESIS_HASH } from './journal'
-import { META_UPSERT, readMeta } from './meta'
+import { metaUpsert, readMeta } from './meta'
 import { booksProjectors } from './books-projections'
 import { creditIntentProblem, creditProjectors, openCreditSale, syncCreditSale } from './credit-projections'
 import { customerProjectors, rememberSale } from './customer-projections'
@@ -11,10 +11,10 @@ import { panProjectors } from './pan-projections'
 import { terminalProjectors } from './terminal-projections'
 import { fractionProblem, type Projector } from './projector'
 import { runCached } from './connection'
+import { firstValue } from './reads'
 
-function saleExists(db: Database, orderId: string): boolean {
-  return db.exec('SELECT 1 FROM sales WHERE order_id = ?', [orderId]).length > 0
-}
+/** Compiled once a connection (firstValue): every intent and outcome asks it before its line is written. */
+const saleExists = (db: Database, orderId: string): boolean => firstValue(db, 'SELECT 1 FROM sales WHERE order_id = ?', [orderId]) !== undefined
 
 const projectors: { [T in LedgerEventType]: Projector<T> } = {
   ...panProjectors,
@@ -155,7 +155,9 @@ export function journalPosition(db: Database): { seq: number; hash: string } {
   return { seq: Number(readMeta(db, SEQ_KEY) ?? 0), hash: readMeta(db, HASH_KEY) ?? GENESIS_HASH }
 }
 
+/** Both keys in one statement: it runs with every event, and each statement is a round of sql.js's own. */
+const POSITION_UPSERT = metaUpsert(2)
+
 function writeJournalPosition(db: Database, entry: JournalEntry): void {
-  runCached(db, META_UPSERT, [SEQ_KEY, String(entry.seq)])
-  runCached(db, META_UPSERT, [HASH_KEY, entry.hash])
+  runCached(db, POSITION_UPSERT, [SEQ_KEY, String(entry.seq), HASH_KEY, entry.hash])
 }
