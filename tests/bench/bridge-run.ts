@@ -1,6 +1,9 @@
 // `npm run bench:bridge`: 30,000 recharges sold through browser mode's HTTP bridge, four at a time: the built launcher (out/main/web.js) in its own process, in REAL mode against the simulator in this one; prints sales/s, each sale's time and the counter process's memory for each 10,000 as a Markdown table on stdout (progress on stderr).
 // The memory is read every 250 ms and each third's median and max are shown: one reading swings by tens of MB with
 // what is in flight when it is taken (a snapshot's export), so a reading a third could not tell growth from swing.
+// "At" a mark is the median of the readings over the last tenth of its third (1,000 sales of 30,000), and the
+// saved copy's size beside it: sql.js holds the whole database in memory, in the ledger thread and again in the
+// chores thread's replica, so some growth follows the books themselves.
 // BRIDGE_SALES=3000 sells fewer, for a quick look (a row at each third of the run).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
@@ -36,6 +39,16 @@ interface Row {
   /** The counter process's RSS over the third: the median and the max of its readings. */
   rssMedianMb: number
   rssMaxMb: number
+  /** The median of the readings over the last tenth of the third: the memory at the mark. */
+  rssAtMb: number
+  /** The saved copy (ledger.sqlite) at the mark, MB: the size of the database sql.js holds. */
+  savedCopyMb: number
+}
+
+/** ledger.sqlite's size in MB, one decimal; the snapshot is written every 500 events, so it trails the books a little. */
+function savedCopyMb(dataDir: string): number {
+  const file = path.join(dataDir, 'ledger', 'ledger.sqlite')
+  return fs.existsSync(file) ? Math.round(fs.statSync(file).size / 1024 / 102.4) / 10 : 0
 }
 
 async function main(): Promise<void> {
@@ -68,7 +81,14 @@ async function main(): Promise<void> {
     let thirdStart = Date.now()
     let thirdMs: number[] = []
     let thirdRss: number[] = []
-    const reading = setInterval(() => thirdRss.push(residentMb(counter.pid!)), MEMORY_EVERY_MS)
+    /** The readings taken once the third had the last tenth of its sales left. */
+    let lateRss: number[] = []
+    const perThird = Math.floor(SALES / ROWS)
+    const reading = setInterval(() => {
+      const megabytes = residentMb(counter.pid!)
+      thirdRss.push(megabytes)
+      if (sold % perThird >= perThird * 0.9) lateRss.push(megabytes)
+    }, MEMORY_EVERY_MS)
     const sell = async (): Promise<void> => {
       for (let i = next++; i < SALES; i = next++) {
         // Ten digits from 6000000000 up: every sale a number of its own, as a day's customers are.
@@ -83,9 +103,11 @@ async function main(): Promise<void> {
         if (!body.ok || body.value?.state !== 'SUCCESS') throw new Error(`Sale ${i} was not a success: ${JSON.stringify(body)}`)
         thirdMs.push(Number(process.hrtime.bigint() - began) / 1e6)
         sold += 1
-        if (sold % Math.floor(SALES / ROWS) === 0) {
+        if (sold % perThird === 0) {
           const now = Date.now()
-          thirdRss.push(residentMb(counter.pid!))
+          const atMark = residentMb(counter.pid!)
+          thirdRss.push(atMark)
+          lateRss.push(atMark)
           rows.push({
             sales: sold,
             salesPerSecond: Math.round((thirdMs.length * 1000) / (now - thirdStart)),
@@ -93,11 +115,15 @@ async function main(): Promise<void> {
             p99Ms: percentile(thirdMs, 99),
             rssMedianMb: Math.round(percentile(thirdRss, 50)),
             rssMaxMb: Math.max(...thirdRss),
+            rssAtMb: Math.round(percentile(lateRss, 50)),
+            savedCopyMb: savedCopyMb(dir.path),
           })
-          progress(`${sold} sales: ${rows.at(-1)!.salesPerSecond}/s, counter RSS median ${rows.at(-1)!.rssMedianMb} MB, max ${rows.at(-1)!.rssMaxMb} MB`)
+          const row = rows.at(-1)!
+          progress(`${sold} sales: ${row.salesPerSecond}/s, counter RSS median ${row.rssMedianMb} MB, max ${row.rssMaxMb} MB, at the mark ${row.rssAtMb} MB; saved copy ${row.savedCopyMb} MB`)
           thirdStart = now
           thirdMs = []
           thirdRss = []
+          lateRss = []
         }
       }
     }
@@ -111,11 +137,15 @@ async function main(): Promise<void> {
   const growth = (last: number, first: number) => { const percent = Math.round((last / first - 1) * 100); return `${percent >= 0 ? '+' : ''}${percent}%` }
   console.log(`### Through the bridge: ${SALES.toLocaleString('en-IN')} recharges, ${AT_ONCE} at a time\n`)
   console.log(machine.join('\n') + '\n')
-  console.log(`| sales | sales/s (this third) | sale p50 | sale p99 | counter process RSS over the third (every ${MEMORY_EVERY_MS} ms): median / max |`)
-  console.log('|---|---:|---:|---:|---:|')
-  for (const row of rows) console.log(`| ${row.sales.toLocaleString('en-IN')} | ${row.salesPerSecond} | ${row.p50Ms.toFixed(2)} ms | ${row.p99Ms.toFixed(2)} ms | ${row.rssMedianMb} / ${row.rssMaxMb} MB |`)
+  console.log(`| sales | sales/s (this third) | sale p50 | sale p99 | counter process RSS over the third (every ${MEMORY_EVERY_MS} ms): median / max | RSS at the mark (median of the third's last tenth) | saved copy (ledger.sqlite) |`)
+  console.log('|---|---:|---:|---:|---:|---:|---:|')
+  for (const row of rows) {
+    console.log(`| ${row.sales.toLocaleString('en-IN')} | ${row.salesPerSecond} | ${row.p50Ms.toFixed(2)} ms | ${row.p99Ms.toFixed(2)} ms | ${row.rssMedianMb} / ${row.rssMaxMb} MB | ${row.rssAtMb} MB | ${row.savedCopyMb} MB |`)
+  }
+  const [first, last] = [rows[0], rows.at(-1)!]
   console.log(
-    `\nThe counter process's RSS from the first third to the last: ${growth(rows.at(-1)!.rssMedianMb, rows[0].rssMedianMb)} by the medians, ${growth(rows.at(-1)!.rssMaxMb, rows[0].rssMaxMb)} by the max.`,
+    `\nThe counter process's RSS from the first third to the last: ${growth(last.rssMedianMb, first.rssMedianMb)} by the medians, ${growth(last.rssMaxMb, first.rssMaxMb)} by the max; ` +
+      `from the first mark to the last: ${growth(last.rssAtMb, first.rssAtMb)} (${last.rssAtMb - first.rssAtMb} MB), while the saved copy grew ${(last.savedCopyMb - first.savedCopyMb).toFixed(1)} MB.`,
   )
 }
 

@@ -1,6 +1,7 @@
 // Times one durable sale (its intent, then its outcome) three ways: through the real ledger, as sql.js with a whole-database export per sale, and in better-sqlite3 with WAL and synchronous=FULL; and the disk's floor, a bare fsync'd append.
 import fs from 'node:fs'
 import path from 'node:path'
+import { Worker } from 'node:worker_threads'
 import BetterSqlite3 from 'better-sqlite3'
 import type { BindParams, Database, QueryExecResult } from 'sql.js'
 import { writeFileAtomically, writeFully } from '../../electron/ledger/durable-files'
@@ -140,6 +141,49 @@ export async function bareAppends(dir: string, times: number, pace?: { answerMs:
     return perAppend
   } finally {
     fs.closeSync(fd)
+  }
+}
+
+// The thread hop's floor: a worker that takes a line by message, appends it as JSON (fsync'd when asked) and answers its size.
+const APPENDING_THREAD = `
+  const { parentPort, workerData } = require('node:worker_threads')
+  const fs = require('node:fs')
+  const fd = fs.openSync(workerData, 'a')
+  parentPort.on('message', ({ entry, sync }) => {
+    const line = Buffer.from(JSON.stringify(entry) + '\\n')
+    for (let at = 0; at < line.length; ) at += fs.writeSync(fd, line, at)
+    if (sync) fs.fsyncSync(fd)
+    parentPort.postMessage(line.length)
+  })
+`
+
+/**
+ * The floor under any commit made through a thread, as the counter's is: each of a sale's two lines sent
+ * to a worker as a message, appended there as JSON (the intent's fsync'd, the outcome's not) and answered,
+ * with no database, no checks and no hash. What ours takes beyond it is the ledger's own work.
+ */
+export async function threadHopAppends(dir: string, businessDay: string, sales: number): Promise<number[]> {
+  const thread = new Worker(APPENDING_THREAD, { eval: true, workerData: path.join(dir, 'thread-hop-appends.ndjson') })
+  const answered = (entry: object, sync: boolean) =>
+    new Promise<void>((resolve, reject) => {
+      thread.once('message', () => resolve())
+      thread.once('error', reject)
+      thread.postMessage({ entry, sync })
+    }).finally(() => thread.removeAllListeners('error'))
+  try {
+    const perSale: number[] = []
+    for (let i = 0; i < WARM_UP_SALES + sales; i++) {
+      const { intent, outcome } = saleEvents(i, businessDay)
+      const at = new Date().toISOString()
+      const started = process.hrtime.bigint()
+      await answered({ seq: 2 * i + 1, at, type: 'recharge.intent', data: intent }, true)
+      await answered({ seq: 2 * i + 2, at, type: 'recharge.outcome', data: outcome }, false)
+      if (i >= WARM_UP_SALES) perSale.push(elapsedMs(started))
+      await nextTurn()
+    }
+    return perSale
+  } finally {
+    await thread.terminate()
   }
 }
 

@@ -74,7 +74,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   progress(`${label}: the main event loop's floor, in a fresh process: idle beside a thread allocating nonstop, then alone`)
   const loopFloor = loopFloorInFreshProcess()
   progress(`${label}: in a fresh process, as the app's main one: the core in real mode (start, day summary, history, searches, day close), then ${COMMIT_SALES} durable sale commits through the ledger thread`)
-  const { core, ours, oursQuiet, oursPaced } = mainProcessRuns({ built, resourcesDir: RESOURCES_DIR, searchNumbers, commitDay, sales: COMMIT_SALES })
+  const { core, ours, oursQuiet, oursPaced, threadHop } = mainProcessRuns({ built, resourcesDir: RESOURCES_DIR, searchNumbers, commitDay, sales: COMMIT_SALES, scratch })
   let naive = null
   if (built.sales <= NAIVE_UP_TO) {
     progress(`${label}: sales with a whole-database export each (up to ${NAIVE_MAX_MS / 1000} s)`)
@@ -85,7 +85,7 @@ async function measure(built: BuiltLedger, scratchRoot: string, searchNumbers: s
   fs.rmSync(scratch, { recursive: true, force: true })
   progress(`${label}: browser mode's launcher started ${BUILT_STARTS} times on these books in real mode, its provider refusing connections`)
   const launcher = await launcherStarts(() => built.dataDir, counterEnvironment(await deadAddress(), built.dataDir), BUILT_STARTS)
-  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, barePaced, loopFloor, ours, oursQuiet, oursPaced, naive, better, launcher }
+  return { sales: built.sales, entries: built.entries, today: built.today, files, opens, core, bare, barePaced, loopFloor, ours, oursQuiet, oursPaced, threadHop, naive, better, launcher }
 }
 
 function notes(results: SizeResult[], buildSeconds: number): string[] {
@@ -99,6 +99,8 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
       'a sale is its two requests to the ledger thread as the counter sends them (`electron/ledger/sale-writes.ts`): the intent (the number’s open sale and the order id’s seq checked, ' +
       'the line fsync’d before the provider would be called, the sale read back) and the outcome (the line, fsync’d by the next line that syncs, at the latest 200 ms later, and the sale read back). ' +
       `Bare append: a 300-byte line written and fsync’d ${COMMIT_SALES.toLocaleString('en-US')} times to a plain file in the same folder, just before. ` +
+      'The thread hop’s floor: the same sales’ two lines each sent as a message to a worker thread that only writes it as JSON (the intent’s fsync’d) and answers, ' +
+      'in the commits’ own process after them: what any ledger in a thread of its own pays before doing its work (tests/bench/commits.ts threadHopAppends). ' +
       'Event-loop delay: `perf_hooks.monitorEventLoopDelay` (1 ms resolution) on the main thread over the 2,000 sales, the day close and the first audit. ' +
       'Its floor: the same monitor for 5 s in a fresh process whose main thread does nothing, beside one worker thread allocating short-lived objects nonstop, ' +
       'then 5 s alone (tests/bench/loop-floor-child.ts). ' +

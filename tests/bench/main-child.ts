@@ -5,7 +5,7 @@
 // whole history in arrays); its collector's pauses would be counted as the counter's.
 import { openLedger } from '../../electron/ledger/ledger-client'
 import type { BuiltLedger } from './build-ledgers'
-import { ourCommits, PACE, PACED_SALES, type OurCommitRun } from './commits'
+import { ourCommits, PACE, PACED_SALES, threadHopAppends, type OurCommitRun } from './commits'
 import { measureCore, type CoreTimes } from './core-reads'
 
 export interface MainProcessJob {
@@ -15,6 +15,8 @@ export interface MainProcessJob {
   /** The day after the measured one, which the core's day close has closed: the commits go to it. */
   commitDay: string
   sales: number
+  /** A scratch folder for the thread hop's floor. */
+  scratch: string
 }
 
 export interface MainProcessResult {
@@ -24,6 +26,8 @@ export interface MainProcessResult {
   oursQuiet: OurCommitRun
   /** Fewer sales, snapshots running, paced as at a counter (PACE). */
   oursPaced: OurCommitRun
+  /** The thread hop's floor, per sale: its two lines through a bare worker, in this same process. */
+  threadHop: number[]
 }
 
 async function main(job: MainProcessJob): Promise<MainProcessResult> {
@@ -41,9 +45,12 @@ async function main(job: MainProcessJob): Promise<MainProcessResult> {
   const quietLedger = await openLedger({ dir: job.built.ledgerDir, snapshotEvery: Number.MAX_SAFE_INTEGER })
   try {
     const oursQuiet = await ourCommits(quietLedger, () => undefined, job.commitDay, job.sales, 2 * job.sales)
-    return { core, ours, oursQuiet, oursPaced }
-  } finally {
     await quietLedger.close()
+    const threadHop = await threadHopAppends(job.scratch, job.commitDay, job.sales)
+    return { core, ours, oursQuiet, oursPaced, threadHop }
+  } catch (error) {
+    await quietLedger.close()
+    throw error
   }
 }
 

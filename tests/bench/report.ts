@@ -36,6 +36,8 @@ export interface SizeResult {
   /** The same sales with no snapshot asked for: what of the tail the snapshots' disk writes make. */
   oursQuiet: OurCommitRun
   oursPaced: OurCommitRun
+  /** Milliseconds per sale for its two lines through a bare worker thread (the intent's fsync'd): the floor of any commit made through a thread. */
+  threadHop: number[]
   naive: CommitRun | null
   better: CommitRun
   /** Browser mode's launcher on these books in real mode. */
@@ -142,6 +144,8 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     { measure: 'Durable sale commit, ours (intent fsync’d, its outcome by the next fsync), p50 / p99 ms', cells: each((r) => p50p99(r.ours.perSale)), target: 'p50 ≤ 1 ms', met: results.every((r) => oursP50(r) <= 1) },
     { measure: '… p99.9 / max ms', cells: each((r) => p999max(r.ours.perSale)) },
     { measure: 'Commit ÷ bare append (p50)', cells: each((r) => ratio(floorRatio(r))), target: '≤ 3×', met: results.every((r) => floorRatio(r) <= 3) },
+    { measure: 'The thread hop’s floor: the sale’s two lines as messages to a bare worker thread, appended there as JSON (the intent’s fsync’d), no database, p50 / p99 ms', cells: each((r) => p50p99(r.threadHop)) },
+    { measure: 'Commit ÷ the thread hop’s floor (p50)', cells: each((r) => ratio(oursP50(r) / median(r.threadHop))) },
     {
       measure: 'Commit p99.9 and max ÷ its p50',
       cells: each((r) => tailRatios(r).map(ratio).join(' / ')),
