@@ -1,4 +1,4 @@
-// Times one durable sale (its intent, then its outcome) three ways: through the real ledger, as sql.js with a whole-database export per sale, and in better-sqlite3 with WAL and synchronous=FULL; and the disk's floor, a bare fsync'd append.
+// Times one durable sale (its intent, then its outcome) three ways: through the real ledger, as sql.js with a whole-database export per sale, and in better-sqlite3 with WAL and synchronous=FULL; and two floors: the disk's, a bare fsync'd append, and a thread hop's, the sale's two lines through a worker that only appends them.
 import fs from 'node:fs'
 import path from 'node:path'
 import { Worker } from 'node:worker_threads'

@@ -1,4 +1,4 @@
-// Runs what the bench times on the app's main thread — the core's calls and the sales through the ledger thread — in a fresh process, and prints the results as one JSON line.
+// Runs what the bench times on the app's main thread — the core's calls, the sales through the ledger thread and the thread hop's floor beside them — in a fresh process, and prints the results as one JSON line.
 // Usage: node --import tsx tests/bench/main-child.ts '<json MainProcessJob>'
 // Why a process of its own: the Electron main process holds the core and a ledger client, nothing
 // else. The bench's own process has built and replayed every ledger (sql.js's memory, the shop's
