@@ -43,15 +43,14 @@ async function main(job: MainProcessJob): Promise<MainProcessResult> {
     await ledger.close()
   }
   const quietLedger = await openLedger({ dir: job.built.ledgerDir, snapshotEvery: Number.MAX_SAFE_INTEGER })
+  let oursQuiet: OurCommitRun
   try {
-    const oursQuiet = await ourCommits(quietLedger, () => undefined, job.commitDay, job.sales, 2 * job.sales)
+    oursQuiet = await ourCommits(quietLedger, () => undefined, job.commitDay, job.sales, 2 * job.sales)
+  } finally {
     await quietLedger.close()
-    const threadHop = await threadHopAppends(job.scratch, job.commitDay, job.sales)
-    return { core, ours, oursQuiet, oursPaced, threadHop }
-  } catch (error) {
-    await quietLedger.close()
-    throw error
   }
+  const threadHop = await threadHopAppends(job.scratch, job.commitDay, job.sales)
+  return { core, ours, oursQuiet, oursPaced, threadHop }
 }
 
 main(JSON.parse(process.argv[2]) as MainProcessJob).then(
