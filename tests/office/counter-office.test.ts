@@ -3,11 +3,10 @@ import { readFileSync } from 'node:fs'
 import { createServer, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AppStatus } from '../../electron/contract'
 import { ledgerDir } from '../../electron/counter/session'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { eventually, journalOf, startRealModeRig, statusEvents, valueOf, type RealModeRig } from '../integration/helpers'
-import { journalEntries, officeEntries } from './office-rig'
+import { journalEntries, officeEntries, officeStatusNow } from './office-rig'
 
 let db: TestPostgres
 beforeAll(async () => {
@@ -29,12 +28,6 @@ async function sellTimed(rig: RealModeRig, count: number): Promise<number[]> {
   return took
 }
 
-const officeOf = async (rig: RealModeRig): Promise<NonNullable<AppStatus['office']>> => {
-  const office = valueOf(await rig.counter.call('app.status', {})).office
-  if (!office) throw new Error('no office status')
-  return office
-}
-
 describe('the counter and its head office', () => {
   test('named in the journal, ships its sales, shows how far behind it is while the office is down, then catches up', async () => {
     const rig = await startRealModeRig()
@@ -50,7 +43,7 @@ describe('the counter and its head office', () => {
       // Until the shipper's first connection the office has no tables yet.
       const shippedAll = async () => (await officeEntries(db, terminalId).catch(() => [])).length === journalEntries(journal).length
       await eventually(shippedAll, 'shipped')
-      expect((await officeOf(rig)).state).toBe('caught-up')
+      expect((await officeStatusNow(rig.counter))?.state).toBe('caught-up')
 
       // Renamed: a new line, the same id in the office.
       valueOf(await rig.counter.call('settings.save', { counterName: 'Front desk' }))
@@ -61,8 +54,8 @@ describe('the counter and its head office', () => {
       try {
         await sellTimed(rig, 4)
         const away = await eventually(async () => {
-          const office = await officeOf(rig)
-          return office.state === 'unreachable' && (office.behind ?? 0) >= 8 ? office : null
+          const office = await officeStatusNow(rig.counter)
+          return office?.state === 'unreachable' && (office.behind ?? 0) >= 8 ? office : null
         }, 'unreachable and behind')
         expect(away.message).toMatch(/refused the connection|closed the connection/)
         expect(away.unreachableSince).not.toBeNull()
@@ -72,14 +65,14 @@ describe('the counter and its head office', () => {
         await rig.restart()
         await sellTimed(rig, 1)
         await eventually(async () => {
-          const office = await officeOf(rig)
-          return office.state === 'unreachable' && (office.behind ?? 0) >= away.behind! + 2
+          const office = await officeStatusNow(rig.counter)
+          return office?.state === 'unreachable' && (office.behind ?? 0) >= away.behind! + 2
         }, 'behind after a restart')
       } finally {
         db.start()
       }
       await eventually(shippedAll, 'caught up after the office came back', 20_000)
-      await eventually(async () => (await officeOf(rig)).behind === 0, 'nothing behind')
+      await eventually(async () => (await officeStatusNow(rig.counter))?.behind === 0, 'nothing behind')
     } finally {
       await rig.close()
     }
@@ -96,7 +89,7 @@ describe('the counter and its head office', () => {
       valueOf(await rig.counter.call('settings.save', { shopName: 'Sharma Mobile', counterName: 'Counter 2', ...officeFields(), officePort: (stall.address() as { port: number }).port, officePassword: db.password }))
       await eventually(() => Promise.resolve(held.length > 0), 'the shipper connected to the stalling office')
       const stalled = await sellTimed(rig, 5)
-      expect((await officeOf(rig)).state).toBe('connecting')
+      expect((await officeStatusNow(rig.counter))?.state).toBe('connecting')
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
       // Not waiting on the office: a connect stuck for its 15 s timeout would show up here whole.
       expect(Math.max(...stalled)).toBeLessThan(1_000)
@@ -139,12 +132,12 @@ describe('the counter and its head office', () => {
     try {
       valueOf(await rig.counter.call('settings.save', { shopName: 'Sharma Mobile', counterName: 'Counter 3', ...officeFields(), officePassword: wrong }))
       const refused = await eventually(async () => {
-        const office = await officeOf(rig)
-        return office.state === 'unreachable' ? office : null
+        const office = await officeStatusNow(rig.counter)
+        return office?.state === 'unreachable' ? office : null
       }, 'the office refusing the password')
       expect(refused.message).toBe(`The office database refused the user name or password for ${db.user}: check them in Settings.`)
       valueOf(await rig.counter.call('settings.save', { officePassword: db.password }))
-      await eventually(async () => (await officeOf(rig)).state === 'caught-up', 'shipping with the right password')
+      await eventually(async () => (await officeStatusNow(rig.counter))?.state === 'caught-up', 'shipping with the right password')
       const view = valueOf(await rig.counter.call('settings.get', {}))
       expect(view.officePasswordStored).toBe(true)
       const everything = [

@@ -2,7 +2,6 @@
 // where they part, the original's bar counts what waits, and registering it as a new terminal ships all of it: nothing missing, nothing twice.
 import { cpSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AppStatus } from '../../electron/contract'
 import type { CounterApp } from '../../electron/counter/app'
 import { ledgerDir } from '../../electron/counter/session'
 import { officeDayPage } from '../../electron/office/office-page'
@@ -10,7 +9,7 @@ import { OfficeReader, officeToday } from '../../electron/office/office-view'
 import { english } from '../../electron/shared/words'
 import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { eventually, startRealModeRig, tempDir, valueOf, type RealModeRig } from '../integration/helpers'
-import { journalEntries, officeEntries, officeOf, query } from './office-rig'
+import { journalEntries, officeEntries, officeOf, officeStatusNow, query } from './office-rig'
 
 let db: TestPostgres
 beforeAll(async () => {
@@ -28,12 +27,6 @@ async function sell(counter: CounterApp, first: number, count: number): Promise<
     const sold = valueOf(await counter.call('recharge.sell', { kind: 'mobile', number: `98${String(76500000 + i)}`, operatorCode: 'AT', circle: 'DL', amount: '199' }))
     expect(sold.state).toBe('SUCCESS')
   }
-}
-
-const officeStatus = async (counter: CounterApp): Promise<NonNullable<AppStatus['office']>> => {
-  const office = valueOf(await counter.call('app.status', {})).office
-  if (!office) throw new Error('no office status')
-  return office
 }
 
 async function officePage() {
@@ -71,8 +64,8 @@ describe('a fork: two counters claiming one terminal', () => {
       // The original is refused: a fork, with every line the office lacks from it counted as waiting.
       valueOf(await original.counter.call('settings.save', officeFields()))
       const refused = await eventually(async () => {
-        const office = await officeStatus(original.counter)
-        return office.state === 'refused' && office.fork ? office : null
+        const office = await officeStatusNow(original.counter)
+        return office?.state === 'refused' && office.fork ? office : null
       }, 'the original refused as a fork')
       const mine = journalEntries(originalLedger)
       const theirs = journalEntries(copyLedger)
@@ -86,7 +79,7 @@ describe('a fork: two counters claiming one terminal', () => {
       const held = new Set((await officeEntries(db, TERMINAL)).map((e) => `${e.seq}:${e.hash}`))
       const waiting = mine.filter((e) => !held.has(`${e.seq}:${e.hash}`)).length
       expect(waiting).toBeGreaterThanOrEqual(40)
-      await eventually(async () => (await officeStatus(original.counter)).behind === mine.length - (partsAt - 1), 'behind counts what waits')
+      await eventually(async () => (await officeStatusNow(original.counter))?.behind === mine.length - (partsAt - 1), 'behind counts what waits')
       expect(refused.behind).toBe(waiting)
       expect(refused.terminalId).toBe(TERMINAL)
       expect(english(refused.message ?? '')).toMatch(new RegExp(`part at entry #${partsAt}. This counter's ${waiting} entries from there are kept here`))
@@ -120,8 +113,8 @@ describe('a fork: two counters claiming one terminal', () => {
       await sell(original.counter, 23, 2)
       const all = journalEntries(originalLedger)
       await eventually(async () => {
-        const office = await officeStatus(original.counter)
-        return office.state === 'caught-up' && office.terminalId === renamed && office.behind === 0 && (await officeEntries(db, renamed)).at(-1)?.seq === all.length
+        const office = await officeStatusNow(original.counter)
+        return office?.state === 'caught-up' && office.terminalId === renamed && office.behind === 0 && (await officeEntries(db, renamed)).at(-1)?.seq === all.length
       }, 'the original caught up under its new id', 20_000)
 
       // Nothing missing, nothing twice: the shared history once (the old id's), everything after it under the new id.

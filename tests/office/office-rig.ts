@@ -7,11 +7,19 @@ import { JOURNAL_DIR, listSegments, readChain, FROM_THE_START } from '../../elec
 import type { TerminalName } from '../../electron/ledger/terminal-projections'
 import type { OfficeAddress } from '../../electron/office/shipper'
 import { startShipperThread, type ShipperLink } from '../../electron/office/shipper-link'
+import type { CounterApp } from '../../electron/counter/app'
+import { valueOf } from '../integration/helpers'
 import { rechargeIntent, rechargeOutcome } from '../integration/ledger-rig'
 import type { TestPostgres } from '../helpers/postgres'
 import { join } from 'node:path'
 
 export const officeOf = (db: TestPostgres): OfficeAddress => ({ host: db.host, port: db.port, database: db.database, user: db.user, password: db.password, tls: false })
+
+/**
+ * The status bar's office part now: null until the shipper's first start, which waits until the counter
+ * answers (app.ts), so a probe right after a start or restart may see null and should poll again.
+ */
+export const officeStatusNow = async (counter: CounterApp): Promise<OfficeStatus | null> => valueOf(await counter.call('app.status', {})).office ?? null
 
 export async function query<R extends pg.QueryResultRow>(db: TestPostgres, sql: string, params: unknown[] = []): Promise<R[]> {
   const client = new pg.Client(officeOf(db))

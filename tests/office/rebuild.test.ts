@@ -5,7 +5,6 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { AppStatus } from '../../electron/contract'
 import { startCounter, type CounterApp } from '../../electron/counter/app'
 import { keychainSecrets } from '../../electron/counter/credentials'
 import { rebuildFromOffice } from '../../electron/counter/rebuild-from-office'
@@ -20,7 +19,7 @@ import { startTestPostgres, type TestPostgres } from '../helpers/postgres'
 import { approvedAgent, eventually, privateKeychainService, realModeEnv, resourcesDir, startRealModeRig, tempDir, valueOf, type RealModeRig } from '../integration/helpers'
 import { rechargeIntent, rechargeOutcome } from '../integration/ledger-rig'
 import { startSimulator } from '../../electron/simulator/server'
-import { journalDirOf, journalEntries, namedLedger, officeEntries, officeOf, query, sell, ship } from './office-rig'
+import { journalDirOf, journalEntries, namedLedger, officeEntries, officeOf, officeStatusNow, query, sell, ship } from './office-rig'
 import { rejectedInEnglish } from '../helpers/english-replies'
 
 let db: TestPostgres
@@ -55,7 +54,6 @@ async function rebuildCommand(office: OfficeAddress, ...args: string[]): Promise
 /** The journal's bytes: its segments' content, oldest first, as one. */
 const journalBytes = (ledger: string) => Buffer.concat(listSegments(join(ledger, JOURNAL_DIR)).map((segment) => readFileSync(segment.file)))
 
-const officeStatus = async (counter: CounterApp): Promise<NonNullable<AppStatus['office']>> => valueOf(await counter.call('app.status', {})).office!
 /** Every line of the journal in `dataDir` is in the office under `terminalId`, the last one alike. */
 const shipped = (dataDir: string, terminalId: string) => async () => {
   const journal = journalEntries(ledgerDir(dataDir, 'real'))
@@ -135,7 +133,7 @@ describe('a counter rebuilt from the office', () => {
         providerTimeoutMs: 1_000,
       })
       valueOf(await rebuilt.call('settings.save', { officePassword: db.password }))
-      await eventually(async () => (await officeStatus(rebuilt!)).state === 'caught-up', 'the rebuilt counter in touch with the office')
+      await eventually(async () => (await officeStatusNow(rebuilt!))?.state === 'caught-up', 'the rebuilt counter in touch with the office')
       // Its start read the PAN balance again (a line of its own): the balance is the same, read later.
       const again = valueOf(await rebuilt.call('day.summary', {}))
       expect({ ...again, closingPanBalance: null }).toEqual({ ...summary, closingPanBalance: null })
@@ -148,7 +146,10 @@ describe('a counter rebuilt from the office', () => {
       // No new naming: it is the same terminal, by the journal's own line.
       expect(journal.filter((entry) => entry.type === 'terminal.named')).toHaveLength(1)
       // The status bar hears of a batch just after the office stored it.
-      const status = await eventually(async () => (await officeStatus(rebuilt!)).acknowledged === journal.length && officeStatus(rebuilt!), 'the status bar caught up')
+      const status = await eventually(async () => {
+        const office = await officeStatusNow(rebuilt!)
+        return office?.acknowledged === journal.length ? office : null
+      }, 'the status bar caught up')
       expect(status).toMatchObject({ state: 'caught-up', terminalId: TERMINAL, acknowledged: journal.length, fork: null })
       expect(await query(db, 'SELECT count(*)::int AS forks FROM terminal_forks')).toEqual([{ forks: 0 }])
       expect(await query(db, 'SELECT last_seq::int, last_hash FROM terminals WHERE terminal = $1', [TERMINAL])).toEqual([{ last_seq: journal.length, last_hash: journal.at(-1)!.hash }])
