@@ -7,6 +7,7 @@ import type { HistoryPage } from '../../electron/ledger/ledger'
 import { environmentOnlySecrets } from '../crash/real-core'
 import type { BuiltLedger } from './build-ledgers'
 import { withLoopDelay, type LoopDelay } from './event-loop'
+import { processStartFloor, type ProcessStartFloor } from './process-start'
 import { MEASURED_DAY_SALES } from './shop-history'
 import { elapsedMs, median, timeRuns } from './stats'
 import { startSimulator } from '../../electron/simulator/server'
@@ -28,6 +29,8 @@ export interface CoreTimes {
   firstAuditMs: number
   /** The main event loop while it ran. */
   firstAuditLoop: LoopDelay
+  /** Just before it: the loop while a thread starts bare processes, as the audit starts its own. */
+  processStart: ProcessStartFloor
   /** 'day.close' once: the summary again, the audit of what changed since the last one, the day.closed line, and the snapshot it takes. */
   dayCloseMs: number
   dayCloseLoop: LoopDelay
@@ -106,6 +109,7 @@ export async function measureCore(built: BuiltLedger, resourcesDir: string, sear
 
     // The first audit reads every line and seals the closed segments; each later close (as in a shop,
     // where yesterday's close sealed them) re-reads only what changed since.
+    const processStart = await processStartFloor()
     const { result: [firstAuditMs], delay: firstAuditLoop } = await withLoopDelay(() => timeRuns(1, async () => ledger.auditJournal()))
     const { result: [dayCloseMs], delay: dayCloseLoop } = await withLoopDelay(() =>
       timeRuns(1, async () =>
@@ -121,7 +125,7 @@ export async function measureCore(built: BuiltLedger, resourcesDir: string, sear
       ),
     )
     return {
-      startMs, housekeepingMs, daySummaryMs, daySummaryLedgerMs, firstAuditMs, firstAuditLoop, dayCloseMs, dayCloseLoop, historyFirstPageMs, searchThisYearMs, searchAllYearsMs,
+      startMs, housekeepingMs, daySummaryMs, daySummaryLedgerMs, firstAuditMs, firstAuditLoop, processStart, dayCloseMs, dayCloseLoop, historyFirstPageMs, searchThisYearMs, searchAllYearsMs,
       searchFound: median(pages.map((page) => page.total)), searchArchives: pages[0].archives,
     }
   } finally {

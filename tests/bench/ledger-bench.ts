@@ -104,6 +104,8 @@ function notes(results: SizeResult[], buildSeconds: number): string[] {
       'Event-loop delay: `perf_hooks.monitorEventLoopDelay` (1 ms resolution) on the main thread over the 2,000 sales, the day close and the first audit. ' +
       'Its floor: the same monitor for 5 s in a fresh process whose main thread does nothing, beside one worker thread allocating short-lived objects nonstop, ' +
       'then 5 s alone (tests/bench/loop-floor-child.ts). ' +
+      'A process start’s floor: the same monitor in the counter’s own process just before the first audit, while a worker thread starts three bare Node processes in turn ' +
+      '(tests/bench/process-start.ts): the audit starts one, and on Linux a start forks the whole process, books included. ' +
       'The core and the commits run in a fresh process holding only them, as the app\'s main process does (the bench\'s own process has built every ledger). ' +
       `Export per sale: up to ${NAIVE_MAX_MS / 1000} s of sales, one export after the outcome (the journal's guarantee would need one after the intent too: ` +
       'this favours the export). better-sqlite3 runs the ledger’s own projection statements on a copy of the same snapshot, each event its own transaction.',

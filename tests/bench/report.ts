@@ -202,6 +202,10 @@ export function renderReport(machine: string[], results: SizeResult[], notes: st
     loopRow('first audit', (r) => r.core.firstAuditLoop),
     { measure: 'The loop’s floor: the main thread idle beside one thread allocating nonstop (5 s), max / p99.9 ms (its own longest GC pause)', cells: each((r) => maxP999(r.loopFloor.besideAllocating)) },
     { measure: '… the main thread idle alone (5 s), max / p99.9 ms (its own longest GC pause)', cells: each((r) => maxP999(r.loopFloor.alone)) },
+    {
+      measure: 'The floor of a process start: the loop while a thread of the counter’s process starts three bare ones in turn (as the audit starts its own), just before the first audit, max / p99.9 ms (its own longest GC pause); the process’s resident memory then',
+      cells: each((r) => `${maxP999(r.core.processStart.loop)}; ${megabytes(r.core.processStart.residentBytes)} MB`),
+    },
     { measure: 'History, first page of 100 (`history.search`, median of 5), ms', cells: each((r) => ms(medianOf((c) => c.historyFirstPageMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.historyFirstPageMs), 50) },
     { measure: 'Search by a number, current financial year (5 numbers, each once), ms', cells: each((r) => ms(medianOf((c) => c.searchThisYearMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchThisYearMs), 50) },
     { measure: 'Search by a number, all years (5 numbers, each once), ms', cells: each((r) => ms(medianOf((c) => c.searchAllYearsMs)(r))), target: `≤ 50 ms at ${L}`, met: atLargest(medianOf((c) => c.searchAllYearsMs), 50) },
