@@ -1,4 +1,4 @@
-// The ledger's compiled statements (connection.ts cachedStatement, through reads.ts selectAll and firstValue): the same answers as compiling afresh, after an export, past the cache's bound, and after a read that threw mid-way.
+// The ledger's compiled statements (connection.ts cachedStatement, through reads.ts selectAll and firstValue): the same answers as compiling afresh, after an export, past the cache's bound, after a read that threw mid-way, and after the table changed under a statement whose column names were kept.
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from 'sql.js'
 import { cachedStatement, prepareConnection } from '../../electron/ledger/connection'
@@ -58,5 +58,26 @@ describe("the ledger's compiled statements", () => {
     // A write after it commits: no statement was left mid-way holding the table.
     db.run('DELETE FROM t WHERE id = 1')
     expect(firstValue(db, 'SELECT count(*) FROM t', [])).toBe(4)
+  })
+
+  it("name each row's columns as sql.js's own getAsObject does, and by the table's new columns once it has them", () => {
+    const everyColumn = () => selectAll(db, 'SELECT t.* FROM t WHERE id <= ? ORDER BY id', [2], (row) => row)
+    const compiledAfresh = (sql: string) => {
+      const statement = db.prepare(sql)
+      const rows = []
+      while (statement.step()) rows.push(statement.getAsObject())
+      statement.free()
+      return rows
+    }
+    expect(everyColumn()).toEqual(compiledAfresh('SELECT t.* FROM t WHERE id <= 2 ORDER BY id'))
+    // SQLite compiles the kept statement again for the changed table: `t.*` now has one more column.
+    db.run("ALTER TABLE t ADD COLUMN note TEXT NOT NULL DEFAULT 'none'")
+    expect(everyColumn()).toEqual([
+      { id: 1, name: 'n1', note: 'none' },
+      { id: 2, name: 'n2', note: 'none' },
+    ])
+    // A name given twice keeps its last value, as getAsObject keeps it.
+    const twice = 'SELECT id AS a, name AS a FROM t WHERE id = 3'
+    expect(selectAll(db, twice, [], (row) => row)).toEqual(compiledAfresh(twice))
   })
 })
