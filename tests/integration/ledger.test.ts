@@ -10,10 +10,11 @@ import { FROM_THE_START, Journal, JOURNAL_DIR, segmentName } from '../../electro
 import { Ledger, LedgerInUseError, LedgerWriteError } from '../../electron/ledger/ledger'
 import { keepRoomToGrow } from '../../electron/ledger/connection'
 import { replayOntoSnapshot } from '../../electron/ledger/ledger-open'
+import { oldestId } from '../../electron/ledger/ledger-reads'
 import { loadSqlJs } from '../../electron/ledger/sql-engine'
 import { CHECKED_SNAPSHOTS_VERSION, migrations } from '../../electron/ledger/migrations'
 import { PREVIOUS_SNAPSHOT_FILE, SNAPSHOT_CHECK_FILE, SNAPSHOT_FILE, snapshotCheck, type SnapshotCheck } from '../../electron/ledger/snapshot'
-import { DAY, editSnapshot, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
+import { couponAnswer, couponIntent, DAY, editSnapshot, rechargeIntent as intent, rechargeOutcome as outcome, rollBackSnapshot, useLedgerRig } from './ledger-rig'
 import { english, speakAll } from '../../electron/shared/words'
 
 const rig = useLedgerRig('counter-ledger-')
@@ -106,6 +107,51 @@ describe('recording sales', () => {
     expect(() => ledger.append('recharge.intent', intent('A1'))).toThrow(/already recorded/)
     expect(ledger.read('lastSeq')).toBe(1)
     expect(rig.journalLines()).toHaveLength(1)
+  })
+
+  it("names a number's or an agent's oldest open sale by when it was made, then by the order it was written, with the clock set back between them", async () => {
+    // Each intent asks this of its number or agent, and two open sales of one can only be books from before it asked:
+    // appended here directly, as such books were, with the computer's clock put back an hour after the first.
+    let clock = `${DAY}T10:00:00.000Z`
+    const ledger = await openLedger({ now: () => new Date(clock) })
+    const writeAt = (time: string, ...event: Parameters<typeof ledger.append>) => {
+      clock = `${DAY}T${time}.000Z`
+      ledger.append(...event)
+    }
+    writeAt('10:00:00', 'recharge.intent', intent('A1'))
+    writeAt('09:00:00', 'recharge.intent', intent('A2'))
+    writeAt('09:00:00', 'recharge.intent', intent('A3'))
+    writeAt('08:00:00', 'recharge.intent', intent('B1', 19900, { number: '9123456780' }))
+    writeAt('10:00:00', 'pan.coupon.intent', couponIntent('C1'))
+    writeAt('09:00:00', 'pan.coupon.intent', couponIntent('C2'))
+    const oldestOpen = () => [ledger.read('unresolvedSaleOf', '9876543210'), ledger.read('unresolvedCouponOf', 'VLE1')]
+    expect(oldestOpen()).toEqual(['A2', 'C2'])
+    writeAt('11:00:00', 'recharge.outcome', outcome('A2'))
+    writeAt('11:00:01', 'pan.coupon.outcome', couponAnswer('C2'))
+    expect(oldestOpen()).toEqual(['A3', 'C1'])
+    writeAt('11:00:02', 'recharge.outcome', outcome('A3', { outcome: 'UNKNOWN', providerStatus: null, message: 'No reply', fpayId: null, operatorRef: null }))
+    expect(oldestOpen()).toEqual(['A3', 'C1'])
+    writeAt('11:00:03', 'recharge.outcome', outcome('A3', { source: 'check_status', outcome: 'FAILED', providerStatus: 'Failure', message: 'Operator down', fpayId: null, operatorRef: null }))
+    writeAt('11:00:04', 'pan.coupon.outcome', couponAnswer('C1'))
+    expect(oldestOpen()).toEqual(['A1', null])
+    writeAt('11:00:05', 'recharge.outcome', outcome('A1'))
+    expect(oldestOpen()).toEqual([null, null])
+    expect(ledger.read('unresolvedSaleOf', '9123456780')).toBe('B1')
+    expect(ledger.read('unresolvedSaleOf', '9000000000')).toBeNull()
+  })
+
+  it('chooses that oldest sale itself, whatever order SQLite hands the rows over in', async () => {
+    // No index: SQLite reads the rows as they were written, newest made first, so only the choice can put them right.
+    const db = new (await loadSqlJs()).Database()
+    db.run('CREATE TABLE sales (order_id TEXT, number TEXT, created_at TEXT)')
+    const rows = [['LATE', '10:00'], ['TIE_FIRST', '09:00'], ['TIE_SECOND', '09:00'], ['OTHER', '08:00']]
+    for (const [orderId, time] of rows) db.run('INSERT INTO sales VALUES (?, ?, ?)', [orderId, orderId === 'OTHER' ? '2' : '1', `${DAY}T${time}:00.000Z`])
+    const oldestOf = (number: string) => oldestId(db, 'SELECT order_id AS id, created_at, rowid FROM sales WHERE number = ?', number)
+    expect(oldestOf('1')).toBe('TIE_FIRST')
+    db.run("DELETE FROM sales WHERE order_id = 'TIE_FIRST'")
+    expect(oldestOf('1')).toBe('TIE_SECOND')
+    expect(oldestOf('3')).toBeNull()
+    db.close()
   })
 })
 
