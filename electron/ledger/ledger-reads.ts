@@ -31,9 +31,9 @@ function firstText(db: Database, sql: string, params: SqlValue[]): string | null
 /**
  * The id of the oldest of `sql`'s rows (each its id, created_at and rowid) by created_at, then rowid; null when it finds none.
  * Decision: the rows come unordered and the oldest is chosen here. Every intent asks this of its number or agent, which
- * has one such row at most (an intent is refused while there is one); yet any ORDER BY or min() in the statement cost
- * sql.js as much as a sale's whole projection, whether or not there was a row to order: in the ledger thread, over
- * 6,000 intents, 108–118 µs at the median with ORDER BY against 10–15 µs without.
+ * has one such row at most (an intent is refused while there is one); yet with ORDER BY the statement was compiled anew
+ * at every intent (connection.ts cachedStatement says why): in the ledger thread, over 6,000 intents, 108–118 µs at the
+ * median with ORDER BY against 10–15 µs without.
  */
 export function oldestId(db: Database, sql: string, key: string): string | null {
   let oldest: { id: string; at: string; rowid: number } | null = null
