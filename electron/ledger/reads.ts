@@ -9,10 +9,11 @@ const nullableNumber = (value: SqlValue | undefined): number | null => (value ==
 /**
  * Each compiled statement's column names, read at its first row. Why: sql.js's getAsObject reads every name
  * from SQLite again at every row, each a call into its WebAssembly and a string decoded. A sale's row of 22
- * columns, bound, read and reset, took 48 µs so and 16 µs with the names kept (one process, 5,000 reads each way),
- * and a sale reads its row back twice; a history page reads 100 rows. The names are read again should the count of values change: SQLite recompiles a
- * statement whose tables changed, and `SELECT sales.*` then names what the table now has. A column renamed with the
- * count unchanged would keep its old name here: no migration renames one (migrations.ts).
+ * columns, bound, read and reset, took 48 µs through getAsObject and 16 µs with the names kept (one process,
+ * 5,000 reads each way); a sale reads its row back twice, a day's summary reads the day's every sale.
+ * The names are read again should the count of values change: SQLite recompiles a statement whose tables
+ * changed, and `SELECT sales.*` then names what the table now has. A column renamed with the count unchanged
+ * would keep its old name here: no migration renames one (migrations.ts).
  */
 const columnNames = new WeakMap<Statement, string[]>()
 
