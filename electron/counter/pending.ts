@@ -29,6 +29,13 @@ export const DEFAULT_DELAYS_MS = [0, 30_000, 60_000, 120_000, 300_000, 600_000, 
  * of this run still SENDING after it lost its outcome write and may be asked about.
  */
 const STUCK_SENDING_MS = 10 * 60_000
+/**
+ * Decision: while sales change quicker than this (a script selling through the bridge, four at once), the
+ * pending list is read and sent at most once per tenth of a second. Each read is a message to the ledger
+ * thread and a walk of every open sale; sent at every change, it was two of a sale's four messages. A
+ * change at a quiet moment is still sent at once, and a person cannot tell a list a tenth of a second late.
+ */
+const LIST_SPACING_MS = 100
 
 // Journaled as the check's answer: said, as a sale's message is, and spoken in the screen's language where it is shown.
 const CHECK_BROKE = say('pending.checkBroke')
@@ -124,8 +131,8 @@ export function createPendingQueue(ctx: CounterContext, check: StatusChecks, opt
     if (session === ctx.session()) ctx.emit('pending.changed', { items: list })
   }
 
-  /** Sales that change together (four at once, each twice) are told in one list read after them. */
-  const publishSoon = singleFlight(() => publish(ctx.session()))
+  /** Sales that change together (four at once, each twice) are told in one list read after them, at most one read per LIST_SPACING_MS. */
+  const publishSoon = singleFlight(() => publish(ctx.session()), LIST_SPACING_MS)
 
   const dueOf = (entry: UnresolvedEntry, now: number): number => {
     const key = entryKey(entry)

@@ -109,6 +109,7 @@ const envFields = {
   rechargeBaseUrl: 'COUNTER_RECHARGE_BASE_URL',
   panBaseUrl: 'COUNTER_PAN_BASE_URL',
 } as const satisfies Partial<Record<keyof StoredSettings, string>>
+const ENV_FIELDS = Object.entries(envFields) as [keyof typeof envFields, string][]
 
 const envSecrets: Record<SecretName, string> = {
   token: 'COUNTER_TOKEN',
@@ -148,6 +149,8 @@ function keepToTheUser(dataDir: string, settingsFile: string): void {
 
 export class Settings {
   private saved: StoredSettings
+  /** The last `current` and what it was made from. */
+  private shown: { saved: StoredSettings; overrides: (string | null)[]; merged: Readonly<StoredSettings> } | null = null
   private readonly file: string
   /** The owner PIN's hash and wrong-PIN count: in the same file, never in `current`, so never in a view sent to the screen. */
   private pin: OwnerPinFile | null
@@ -173,13 +176,20 @@ export class Settings {
     this.write(this.saved)
   }
 
-  /** Saved values with the environment's on top. */
-  get current(): StoredSettings {
+  /**
+   * Saved values with the environment's on top. Read about twenty times a sale, so the merged copy is
+   * kept until the saved values or those variables change; it is frozen, since every caller shares it.
+   */
+  get current(): Readonly<StoredSettings> {
+    const overrides = ENV_FIELDS.map(([, variable]) => (this.env[variable] ? this.env[variable].trim() : null))
+    const kept = this.shown
+    if (kept && kept.saved === this.saved && kept.overrides.every((value, i) => value === overrides[i])) return kept.merged
     const merged = { ...this.saved }
-    for (const [field, variable] of Object.entries(envFields) as [keyof typeof envFields, string][]) {
-      if (this.env[variable]) merged[field] = this.env[variable]!.trim()
-    }
-    return merged
+    ENV_FIELDS.forEach(([field], i) => {
+      if (overrides[i] !== null) merged[field] = overrides[i]
+    })
+    this.shown = { saved: this.saved, overrides, merged: Object.freeze(merged) }
+    return this.shown.merged
   }
 
   /**
@@ -217,7 +227,7 @@ export class Settings {
   async view(): Promise<SettingsView> {
     const stored = await Promise.all(secretNames.map(async (name) => !!(await this.secret(name).catch(() => null))))
     const fromEnvironment = [
-      ...Object.entries(envFields).filter(([, v]) => this.env[v]).map(([k]) => k),
+      ...ENV_FIELDS.filter(([, v]) => this.env[v]).map(([k]) => k),
       ...secretNames.filter((name) => this.env[envSecrets[name]]),
     ]
     return {

@@ -1,4 +1,4 @@
-// The pending list and the status bar are refreshed by one read at a time, and one more after it for every ask made meanwhile.
+// The pending list and the status bar are refreshed by one read at a time, and one more after it for every ask made meanwhile; the pending list's no sooner than its spacing after the one before.
 import { describe, expect, it } from 'vitest'
 import { singleFlight } from '../../electron/counter/single-flight'
 
@@ -58,5 +58,27 @@ describe('singleFlight', () => {
     await expect(failing).rejects.toThrow('the books are closing')
     await expect(after).resolves.toBeUndefined()
     expect(calls).toBe(2)
+  })
+
+  it('with a spacing: an ask at a quiet moment runs at once, and asks soon after one run join one more, begun once the spacing is up', async () => {
+    const SPACING_MS = 80
+    const startedAt: number[] = []
+    const refresh = singleFlight(async () => {
+      startedAt.push(performance.now())
+    }, SPACING_MS)
+    await refresh()
+    expect(startedAt).toHaveLength(1)
+    // The first run has ended; these come within its spacing.
+    const second = refresh()
+    const third = refresh()
+    expect(second).toBe(third)
+    expect(startedAt).toHaveLength(1)
+    await second
+    expect(startedAt).toHaveLength(2)
+    // Node's timers count from the loop's cached millisecond, so one can fire a millisecond or two early by performance.now().
+    expect(startedAt[1] - startedAt[0]).toBeGreaterThanOrEqual(SPACING_MS - 5)
+    await new Promise((resolve) => setTimeout(resolve, SPACING_MS + 20))
+    void refresh()
+    expect(startedAt).toHaveLength(3)
   })
 })
