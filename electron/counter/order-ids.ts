@@ -23,16 +23,22 @@ const prefixes: Record<IdKind, { training: string; real: string }> = {
  * The ledger puts the seq between the two (sale-writes.ts numberedId), with the line that records the id.
  */
 export function idToNumber(kind: IdKind, training: boolean, now: Date, timeZone: string): NumberedId {
+  return idOn(kind, training, businessDayOf(now, timeZone))
+}
+
+/** The id for a line booked to `businessDay` (YYYY-MM-DD). */
+function idOn(kind: IdKind, training: boolean, businessDay: string): NumberedId {
   const prefix = prefixes[kind][training ? 'training' : 'real']
-  const ymd = businessDayOf(now, timeZone).slice(2).replace(/-/g, '')
+  const ymd = businessDay.slice(2).replace(/-/g, '')
   const tail = randomBytes(2).readUInt16BE(0).toString(36).toUpperCase().padStart(3, '0')
   return { head: `${prefix}${ymd}`, tail }
 }
 
 /**
  * What the counter adds to a sale's intent: the business day it is booked to, whether it is a training
- * sale, and the id the ledger numbers as it records the line.
+ * sale, and the id the ledger numbers as it records the line (dated by that same day, worked out once).
  */
 export function intentStamp(kind: IdKind, training: boolean, now: Date, timeZone: string): { day: { businessDay: string; training: boolean }; id: NumberedId } {
-  return { day: { businessDay: businessDayOf(now, timeZone), training }, id: idToNumber(kind, training, now, timeZone) }
+  const businessDay = businessDayOf(now, timeZone)
+  return { day: { businessDay, training }, id: idOn(kind, training, businessDay) }
 }

@@ -149,8 +149,13 @@ function keepToTheUser(dataDir: string, settingsFile: string): void {
 
 export class Settings {
   private saved: StoredSettings
-  /** The last `current` and what it was made from. */
-  private shown: { saved: StoredSettings; overrides: (string | null)[]; merged: Readonly<StoredSettings> } | null = null
+  /**
+   * The fields the environment sets, read once at start. Decision: a variable set after Counter started is
+   * not seen, as a shop sets them before it starts Counter. Why once: `current` is read about twenty times a
+   * sale, and each read of a process.env variable is a call into the operating system's environment.
+   */
+  private readonly fromEnvironment: Partial<StoredSettings>
+  private merged: Readonly<StoredSettings>
   private readonly file: string
   /** The owner PIN's hash and wrong-PIN count: in the same file, never in `current`, so never in a view sent to the screen. */
   private pin: OwnerPinFile | null
@@ -165,6 +170,8 @@ export class Settings {
     const { ownerPin = null, ...plain } = existsSync(this.file) ? JSON.parse(readFileSync(this.file, 'utf8')) : {}
     this.saved = { ...defaults, ...plain }
     this.pin = ownerPin
+    this.fromEnvironment = Object.fromEntries(ENV_FIELDS.filter(([, variable]) => env[variable]).map(([field, variable]) => [field, env[variable]!.trim()]))
+    this.merged = Object.freeze({ ...this.saved, ...this.fromEnvironment })
   }
 
   get ownerPin(): OwnerPinFile | null {
@@ -176,20 +183,9 @@ export class Settings {
     this.write(this.saved)
   }
 
-  /**
-   * Saved values with the environment's on top. Read about twenty times a sale, so the merged copy is
-   * kept until the saved values or those variables change; it is frozen, since every caller shares it.
-   */
+  /** Saved values with the environment's on top: one frozen copy, shared by every caller, made again at each save. */
   get current(): Readonly<StoredSettings> {
-    const overrides = ENV_FIELDS.map(([, variable]) => (this.env[variable] ? this.env[variable].trim() : null))
-    const kept = this.shown
-    if (kept && kept.saved === this.saved && kept.overrides.every((value, i) => value === overrides[i])) return kept.merged
-    const merged = { ...this.saved }
-    ENV_FIELDS.forEach(([field], i) => {
-      if (overrides[i] !== null) merged[field] = overrides[i]
-    })
-    this.shown = { saved: this.saved, overrides, merged: Object.freeze(merged) }
-    return this.shown.merged
+    return this.merged
   }
 
   /**
@@ -227,7 +223,7 @@ export class Settings {
   async view(): Promise<SettingsView> {
     const stored = await Promise.all(secretNames.map(async (name) => !!(await this.secret(name).catch(() => null))))
     const fromEnvironment = [
-      ...ENV_FIELDS.filter(([, v]) => this.env[v]).map(([k]) => k),
+      ...Object.keys(this.fromEnvironment),
       ...secretNames.filter((name) => this.env[envSecrets[name]]),
     ]
     return {
@@ -327,5 +323,6 @@ export class Settings {
   private write(next: StoredSettings): void {
     writeFileAtomically(dirname(this.file), basename(this.file), Buffer.from(JSON.stringify(this.pin ? { ...next, ownerPin: this.pin } : next, null, 2)), { mode: USER_ONLY_FILE })
     this.saved = next
+    this.merged = Object.freeze({ ...next, ...this.fromEnvironment })
   }
 }
