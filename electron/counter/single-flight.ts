@@ -2,8 +2,8 @@
 //
 // Why: each sale asked for both twice (its intent, its outcome), each a read of the books in the ledger
 // thread queued behind the sales' own writes; four sales at once asked eight times for what one read
-// after them tells. The run after the current one starts once it ends (or once the spacing is up), so an
-// ask at a quiet moment runs at once and none is answered by a read that began before it.
+// after them tells. The run after the current one starts once it has ended and the spacing since it began is
+// up, so an ask at a quiet moment runs at once and none is answered by a read that began before it.
 export function singleFlight(run: () => Promise<void>, spacingMs = 0): () => Promise<void> {
   let running: Promise<void> | null = null
   let again: Promise<void> | null = null
