@@ -148,14 +148,14 @@ function keepToTheUser(dataDir: string, settingsFile: string): void {
 }
 
 export class Settings {
-  private saved: StoredSettings
+  private saved!: StoredSettings
   /**
    * The fields the environment sets, read once at start. Decision: a variable set after Counter started is
    * not seen, as a shop sets them before it starts Counter. Why once: `current` is read about twenty times a
    * sale, and each read of a process.env variable is a call into the operating system's environment.
    */
   private readonly fromEnvironment: Partial<StoredSettings>
-  private merged: Readonly<StoredSettings>
+  private merged!: Readonly<StoredSettings>
   private readonly file: string
   /** The owner PIN's hash and wrong-PIN count: in the same file, never in `current`, so never in a view sent to the screen. */
   private pin: OwnerPinFile | null
@@ -168,10 +168,9 @@ export class Settings {
     this.file = join(dataDir, 'settings.json')
     keepToTheUser(dataDir, this.file)
     const { ownerPin = null, ...plain } = existsSync(this.file) ? JSON.parse(readFileSync(this.file, 'utf8')) : {}
-    this.saved = { ...defaults, ...plain }
     this.pin = ownerPin
     this.fromEnvironment = Object.fromEntries(ENV_FIELDS.filter(([, variable]) => env[variable]).map(([field, variable]) => [field, env[variable]!.trim()]))
-    this.merged = Object.freeze({ ...this.saved, ...this.fromEnvironment })
+    this.keep({ ...defaults, ...plain })
   }
 
   get ownerPin(): OwnerPinFile | null {
@@ -322,7 +321,12 @@ export class Settings {
 
   private write(next: StoredSettings): void {
     writeFileAtomically(dirname(this.file), basename(this.file), Buffer.from(JSON.stringify(this.pin ? { ...next, ownerPin: this.pin } : next, null, 2)), { mode: USER_ONLY_FILE })
-    this.saved = next
-    this.merged = Object.freeze({ ...next, ...this.fromEnvironment })
+    this.keep(next)
+  }
+
+  /** Holds `saved` and makes the one copy `current` hands out. */
+  private keep(saved: StoredSettings): void {
+    this.saved = saved
+    this.merged = Object.freeze({ ...saved, ...this.fromEnvironment })
   }
 }
