@@ -81,4 +81,20 @@ describe('singleFlight', () => {
     void refresh()
     expect(startedAt).toHaveLength(3)
   })
+
+  it('with a spacing: a run that fails (the books closing under it) still spaces the next, which runs for the asks that joined it', async () => {
+    const SPACING_MS = 60
+    const startedAt: number[] = []
+    const refresh = singleFlight(async () => {
+      startedAt.push(performance.now())
+      if (startedAt.length === 1) throw new Error('the books are closing')
+    }, SPACING_MS)
+    await expect(refresh()).rejects.toThrow('the books are closing')
+    const joined = refresh()
+    expect(refresh()).toBe(joined)
+    await expect(joined).resolves.toBeUndefined()
+    expect(startedAt).toHaveLength(2)
+    // Node's timers count from the loop's cached millisecond, so one can fire a millisecond or two early by performance.now().
+    expect(startedAt[1] - startedAt[0]).toBeGreaterThanOrEqual(SPACING_MS - 5)
+  })
 })
